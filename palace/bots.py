@@ -1,0 +1,138 @@
+"""Computer players. A bot sees only `game.view(seat)` and returns one of `view.legal`.
+
+>>> from palace.game import Game
+>>> g = Game.new(players=4, seed=11)
+>>> finished = play_out(g, {s: RuleBot() for s in range(4)})
+>>> finished.is_over
+True
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from palace.actions import Action, Bet, Buy, Call, Fold, Raise, Stay, Trim
+from palace.errors import PalaceError
+from palace.events import Phase
+from palace.hands import Category, Hand, evaluate
+from palace.views import SeatView
+
+
+class Bot(Protocol):
+    """Anything that picks a legal action from a seat's view."""
+
+    def choose(self, view: SeatView) -> Action: ...
+
+
+class RandomBot:
+    """Picks a kind of action uniformly (Buy, Discard, Bet, …), then one of that kind."""
+
+    name = "random"
+
+    def __init__(self, seed: int | random.Random = 0) -> None:
+        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+
+    def choose(self, view: SeatView) -> Action:
+        legal = view.legal
+        kinds = sorted({a.kind for a in legal})
+        kind = self.rng.choice(kinds)
+        return self.rng.choice([a for a in legal if a.kind == kind])
+
+
+def _public(view: SeatView, seat: int) -> list:
+    info = view.seats[seat]
+    return ([info.banner] if info.banner else []) + list(info.soldiers)
+
+
+def my_hand_against(view: SeatView, opponent: int) -> Hand:
+    """My whole hand with the opponent's banner suit excluded (R8.2)."""
+    return evaluate(list(view.my_cards), exclude_suit=view.seats[opponent].banner.suit)
+
+
+def their_visible_against(view: SeatView, opponent: int) -> Hand:
+    """The opponent's face-up cards with my banner suit excluded: a floor on their hand."""
+    return evaluate(_public(view, opponent), exclude_suit=view.me.banner.suit)
+
+
+class RuleBot:
+    """A simple card-room regular: buys toward a hand, attacks when clearly ahead on what
+    it can see, calls or raises strong defences and folds weak ones."""
+
+    name = "rules"
+
+    def __init__(self, attack_at: Category = Category.TWO_PAIR, buy_below: Category = Category.TWO_PAIR) -> None:
+        self.attack_at = attack_at
+        self.buy_below = buy_below
+
+    def choose(self, view: SeatView) -> Action:
+        legal = view.legal
+        if not legal:
+            raise PalaceError(f"seat {view.seat} has no decision to make now")
+        if view.phase is Phase.TRIM_TO_FIVE:
+            return self._trim(view)
+        if view.phase is Phase.BATTLE_RESPONSE:
+            return self._answer(view)
+        return self._turn(view)
+
+    def _trim(self, view: SeatView) -> Action:
+        me = view.me
+        base = [me.banner, *view.palace]
+
+        def score(a: Action) -> tuple[int, int]:
+            kept = [c for c in me.soldiers if c not in a.cards]  # type: ignore[attr-defined]
+            return (evaluate(base + kept).value, -len(kept))
+
+        return max((a for a in view.legal if isinstance(a, Trim)), key=score)
+
+    def _answer(self, view: SeatView) -> Action:
+        b = view.battle
+        assert b is not None
+        opp = b.attacker if view.seat == b.defender else b.defender
+        mine = my_hand_against(view, opp)
+        floor = their_visible_against(view, opp)
+        kinds = {a.kind for a in view.legal}
+        cat = mine.category if mine.category is not None else -1
+        if cat >= Category.THREE_OF_A_KIND and mine > floor and "raise" in kinds and b.raises < 2:
+            return Raise()
+        if mine > floor and cat >= Category.ONE_PAIR:
+            return Call()
+        return Fold()
+
+    def _turn(self, view: SeatView) -> Action:
+        legal = view.legal
+        bets = [a for a in legal if isinstance(a, Bet)]
+        best: tuple[int, Bet] | None = None
+        for a in bets:
+            mine = my_hand_against(view, a.target)
+            floor = their_visible_against(view, a.target)
+            margin = mine.value - floor.value
+            if mine.category is not None and mine.category >= self.attack_at and margin > 0:
+                if best is None or margin > best[0]:
+                    best = (margin, a)
+        kinds = {a.kind for a in legal}
+        if kinds <= {"bet", "fold"}:  # R9.3: two left must battle
+            if bets:
+                return best[1] if best else max(
+                    bets, key=lambda a: my_hand_against(view, a.target).value
+                )
+            return Fold()
+        if best is not None:
+            return best[1]
+        own = evaluate(list(view.my_cards))
+        if "buy" in kinds and (own.category is None or own.category < self.buy_below) and len(view.me.soldiers) < 5:
+            return Buy()
+        return Stay()
+
+
+def play_out(game, bots: dict[int, Bot], *, stop_at_human: bool = False):
+    """Let bots act until the hand is over (or, with `stop_at_human`, a seat without a bot)."""
+    while not game.is_over:
+        seat = game.to_act
+        bot = bots.get(seat)
+        if bot is None:
+            if stop_at_human:
+                return game
+            raise PalaceError(f"no bot for seat {seat} ({game.names[seat]})")
+        game.apply(bot.choose(game.view(seat)))
+    return game

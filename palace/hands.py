@@ -1,0 +1,341 @@
+"""Hand ranking (R1.3) with banner-suit exclusion (R8.2) and short hands (R8.3).
+
+A hand's strength is one integer: ``(category + 1) << 20`` plus the deciding ranks
+packed four bits each, most significant first, ranks coded 2→1 … A→13 and a missing
+kicker coded 0 (so it ranks below every card, R8.3). A hand of no counting cards is 0.
+
+>>> h = evaluate("As Ks Qs Js 9s 2h")
+>>> h.category.name, h.describe()
+('FLUSH', 'Flush, ace high')
+>>> evaluate("As Ks Qs Js 9s 2h", exclude_suit="s").describe()
+'High card two (short: 1 counting card)'
+>>> evaluate("Ah Kd Qc Js") > evaluate("Ah Kd Qc")
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from enum import IntEnum
+
+from palace.cards import Card, Rank, Suit, parse_cards
+
+
+class Category(IntEnum):
+    """Poker hand categories from lowest to highest (R1.3)."""
+
+    HIGH_CARD = 0
+    ONE_PAIR = 1
+    TWO_PAIR = 2
+    THREE_OF_A_KIND = 3
+    STRAIGHT = 4
+    FLUSH = 5
+    FULL_HOUSE = 6
+    FOUR_OF_A_KIND = 7
+    STRAIGHT_FLUSH = 8
+
+    @property
+    def label(self) -> str:
+        """Readable name: ``"Three of a kind"``."""
+        return self.name.replace("_", " ").capitalize()
+
+
+# ---------------------------------------------------------------- lookup tables
+_N = 1 << 13
+_POP = [bin(m).count("1") for m in range(_N)]
+_HIGH = [m.bit_length() - 1 for m in range(_N)]  # highest set bit, -1 for 0
+
+
+def _top_pack(mask: int, k: int) -> int:
+    out = 0
+    for _ in range(k):
+        b = mask.bit_length() - 1
+        out = (out << 4) | (b + 1 if b >= 0 else 0)
+        if b >= 0:
+            mask &= ~(1 << b)
+    return out
+
+
+_TOP1 = [_top_pack(m, 1) for m in range(_N)]
+_TOP2 = [_top_pack(m, 2) for m in range(_N)]
+_TOP3 = [_top_pack(m, 3) for m in range(_N)]
+_TOP5 = [_top_pack(m, 5) for m in range(_N)]
+
+
+def _straight_top(mask: int) -> int:
+    for top in range(12, 3, -1):  # ace-high down to six-high
+        window = 0b11111 << (top - 4)
+        if mask & window == window:
+            return top + 1
+    if mask & 0b1000000001111 == 0b1000000001111:  # A-2-3-4-5 ranks as five-high (R1.3)
+        return 4
+    return 0
+
+
+_STRAIGHT = [_straight_top(m) for m in range(_N)]
+
+SF, QUADS, FULL, FLUSH, STRAIGHT, TRIPS, TWO_PAIR, PAIR, HIGH = (
+    (c + 1) << 20 for c in range(8, -1, -1)
+)
+
+
+def hand_value(indices: Iterable[int], exclude_suit: int = -1) -> int:
+    """Strength of the best five of these card indices, ignoring suit ``exclude_suit``.
+
+    Higher is better; 0 means no counting card.
+
+    >>> hand_value([12, 25, 38, 51]) > hand_value([12, 25, 38])  # four aces > three
+    True
+    """
+    bits = 0
+    for i in indices:
+        bits |= 1 << i
+    return value_of_bits(bits, exclude_suit)
+
+
+_SUIT_MASKS = (0x1FFF, 0x1FFF << 13, 0x1FFF << 26, 0x1FFF << 39)
+
+
+def value_of_bits(bits: int, exclude_suit: int = -1) -> int:
+    """Strength of a 52-bit card set (bit ``Card.index``), ignoring ``exclude_suit``.
+
+    The fast core of `evaluate`.
+    """
+    if exclude_suit >= 0:
+        bits &= ~_SUIT_MASKS[exclude_suit]
+    a = bits & 0x1FFF
+    b = (bits >> 13) & 0x1FFF
+    c = (bits >> 26) & 0x1FFF
+    d = bits >> 39
+    m = (a, b, c, d)
+    flush = 0
+    for s in m:
+        if _POP[s] >= 5:
+            st = _STRAIGHT[s]
+            if st:
+                return SF | st << 16
+            flush = FLUSH | _TOP5[s]
+            break
+    four = a & b & c & d
+    anyr = a | b | c | d
+    if four:
+        q = _HIGH[four]
+        return QUADS | (q + 1) << 16 | _TOP1[anyr & ~(1 << q)] << 12
+    ab = a & b
+    cd = c & d
+    three = (ab & (c | d)) | (cd & (a | b))
+    two = ab | cd | ((a | b) & (c | d))
+    if three:
+        t = _HIGH[three]
+        tb = 1 << t
+        rest = two & ~tb
+        if rest:
+            return FULL | (t + 1) << 16 | (_HIGH[rest] + 1) << 12
+        if flush:
+            return flush
+        st = _STRAIGHT[anyr]
+        if st:
+            return STRAIGHT | st << 16
+        return TRIPS | (t + 1) << 16 | _TOP2[anyr & ~tb] << 8
+    if flush:
+        return flush
+    st = _STRAIGHT[anyr]
+    if st:
+        return STRAIGHT | st << 16
+    if two:
+        p = _HIGH[two]
+        rest = two & ~(1 << p)
+        if rest:
+            p2 = _HIGH[rest]
+            return TWO_PAIR | (p + 1) << 16 | (p2 + 1) << 12 | _TOP1[
+                anyr & ~(1 << p) & ~(1 << p2)
+            ] << 8
+        return PAIR | (p + 1) << 16 | _TOP3[anyr & ~(1 << p)] << 4
+    if anyr:
+        return HIGH | _TOP5[anyr]
+    return 0
+
+
+def category_of(value: int) -> Category | None:
+    """The category of a hand value, or None for a hand of no counting cards."""
+    return Category((value >> 20) - 1) if value else None
+
+
+def _ranks_of(value: int) -> list[Rank]:
+    """The deciding ranks packed in a value, most significant first (missing ones dropped)."""
+    out = []
+    for shift in (16, 12, 8, 4, 0):
+        code = (value >> shift) & 0xF
+        if code:
+            out.append(Rank(code + 1))
+    return out
+
+
+class Hand:
+    """The best hand from some cards, with what was excluded and why (R8.1-R8.3).
+
+    Hands are ordered by strength: ``==`` means equal strength, whatever the suits.
+    """
+
+    __slots__ = ("value", "cards", "exclude_suit", "_best")
+
+    def __init__(self, value: int, cards: tuple[Card, ...], exclude_suit: Suit | None) -> None:
+        self.value = value
+        self.cards = cards
+        self.exclude_suit = exclude_suit
+        self._best: tuple[Card, ...] | None = None
+
+    # ordering ---------------------------------------------------------------
+    def __eq__(self, other: object) -> bool:
+        return self.value == other.value if isinstance(other, Hand) else NotImplemented
+
+    def __lt__(self, other: Hand) -> bool:
+        return self.value < other.value
+
+    def __le__(self, other: Hand) -> bool:
+        return self.value <= other.value
+
+    def __gt__(self, other: Hand) -> bool:
+        return self.value > other.value
+
+    def __ge__(self, other: Hand) -> bool:
+        return self.value >= other.value
+
+    def __hash__(self) -> int:
+        return hash(self.value)
+
+    def __repr__(self) -> str:
+        return f"Hand({self.describe()!r}, best={' '.join(map(str, self.best))!r})"
+
+    # facts ------------------------------------------------------------------
+    @property
+    def category(self) -> Category | None:
+        """The hand's category; None when no card counts."""
+        return category_of(self.value)
+
+    @property
+    def counting(self) -> tuple[Card, ...]:
+        """The cards that count: all cards but those of the excluded suit (R8.2)."""
+        if self.exclude_suit is None:
+            return self.cards
+        return tuple(c for c in self.cards if c.suit != self.exclude_suit)
+
+    @property
+    def excluded(self) -> tuple[Card, ...]:
+        """The cards left out because they are of the opponent's banner suit (R8.2)."""
+        if self.exclude_suit is None:
+            return ()
+        return tuple(c for c in self.cards if c.suit == self.exclude_suit)
+
+    @property
+    def is_short(self) -> bool:
+        """True when fewer than five cards count (R8.3)."""
+        return len(self.counting) < 5
+
+    @property
+    def best(self) -> tuple[Card, ...]:
+        """The (at most five) cards that make the hand, in the order they decide it."""
+        if self._best is None:
+            self._best = _best_cards(self.value, self.counting)
+        return self._best
+
+    def describe(self) -> str:
+        """Plain-English name: ``"Two pair, kings and sevens"``."""
+        text = describe_value(self.value)
+        n = len(self.counting)
+        if n < 5:
+            text += f" (short: {n} counting card{'s' if n != 1 else ''})"
+        return text
+
+
+def describe_value(value: int) -> str:
+    """Plain-English name of a hand value.
+
+    >>> describe_value(hand_value([12, 11, 10, 9, 8]))
+    'Straight flush, ace high'
+    """
+    cat = category_of(value)
+    if cat is None:
+        return "No counting cards"
+    r = _ranks_of(value)
+    if cat is Category.STRAIGHT_FLUSH:
+        return "Straight flush, ace high" if r[0] is Rank.ACE else f"Straight flush, {r[0].noun} high"
+    if cat is Category.FOUR_OF_A_KIND:
+        return f"Four {r[0].plural}"
+    if cat is Category.FULL_HOUSE:
+        return f"Full house, {r[0].plural} over {r[1].plural}"
+    if cat is Category.FLUSH:
+        return f"Flush, {r[0].noun} high"
+    if cat is Category.STRAIGHT:
+        return f"Straight, {r[0].noun} high"
+    if cat is Category.THREE_OF_A_KIND:
+        return f"Three {r[0].plural}"
+    if cat is Category.TWO_PAIR:
+        return f"Two pair, {r[0].plural} and {r[1].plural}"
+    if cat is Category.ONE_PAIR:
+        return f"Pair of {r[0].plural}"
+    return f"High card {r[0].noun}"
+
+
+def _best_cards(value: int, counting: Sequence[Card]) -> tuple[Card, ...]:
+    cat = category_of(value)
+    if cat is None:
+        return ()
+    ranks = _ranks_of(value)
+    pool = sorted(counting, key=lambda c: (c.rank, c.suit), reverse=True)
+    if cat in (Category.FLUSH, Category.STRAIGHT_FLUSH):
+        by_suit: dict[Suit, list[Card]] = {}
+        for c in pool:
+            by_suit.setdefault(c.suit, []).append(c)
+        suit_cards = max(by_suit.values(), key=len)
+        if cat is Category.FLUSH:
+            return tuple(suit_cards[:5])
+        pool = suit_cards
+    if cat in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
+        top = int(ranks[0])
+        want = [14 if r == 1 else r for r in range(top, top - 5, -1)]
+        out = []
+        for r in want:
+            out.append(next(c for c in pool if c.rank == r))
+        return tuple(out)
+    shape = {
+        Category.FOUR_OF_A_KIND: (4, 1),
+        Category.FULL_HOUSE: (3, 2),
+        Category.THREE_OF_A_KIND: (3, 1, 1),
+        Category.TWO_PAIR: (2, 2, 1),
+        Category.ONE_PAIR: (2, 1, 1, 1),
+        Category.HIGH_CARD: (1, 1, 1, 1, 1),
+    }[cat]
+    out: list[Card] = []
+    used: set[Card] = set()
+    for rank, count in zip(ranks, shape):
+        picked = [c for c in pool if c.rank == rank and c not in used][:count]
+        out.extend(picked)
+        used.update(picked)
+    return tuple(out)
+
+
+def evaluate(
+    cards: str | Iterable[str | Card], exclude_suit: Suit | str | None = None
+) -> Hand:
+    """The best hand from 0-9 cards, leaving out cards of ``exclude_suit`` (R8.1-R8.3)."""
+    bits = 0
+    if type(cards) is tuple or type(cards) is list:
+        for c in cards:
+            if type(c) is not Card:
+                cs = parse_cards(cards)
+                bits = 0
+                for c2 in cs:
+                    bits |= c2.bit
+                break
+            bits |= c.bit
+        else:
+            cs = tuple(cards)
+    else:
+        cs = parse_cards(cards)
+        for c in cs:
+            bits |= c.bit
+    if exclude_suit is None:
+        return Hand(value_of_bits(bits), cs, None)
+    ex = exclude_suit if type(exclude_suit) is Suit else Suit.parse(exclude_suit)
+    return Hand(value_of_bits(bits, ex), cs, ex)
