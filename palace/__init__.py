@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from palace.actions import Action, Bet, Buy, Call, Discard, Fold, Raise, Stay, Trim, action_from_dict
+from palace.battle import Army, BattleResult, resolve_battle
+from palace.bots import RandomBot, RuleBot, play_out
 from palace.cards import Card, Rank, Suit, format_cards, new_deck, parse_cards
 from palace.errors import (
     CardError,
@@ -11,10 +14,20 @@ from palace.errors import (
     RulesError,
     StateError,
 )
+from palace.events import Event, Move, Phase
+from palace.game import Game
 from palace.hands import Category, Hand, evaluate, hand_value
+from palace.match import Match
+from palace.play import HandResult
+from palace.rules import Rules
+from palace.views import SeatView
 
 __all__ = [
+    "Action", "Bet", "Buy", "Call", "Discard", "Fold", "Raise", "Stay", "Trim", "action_from_dict",
+    "Army", "BattleResult", "resolve_battle",
+    "RandomBot", "RuleBot", "play_out",
     "Card", "Rank", "Suit", "format_cards", "new_deck", "parse_cards",
     "CardError", "DeckError", "IllegalActionError", "PalaceError", "RulesError", "StateError",
-    "Category", "Hand", "evaluate", "hand_value",
+    "Event", "Move", "Phase", "Game", "Category", "Hand", "evaluate", "hand_value",
+    "Match", "HandResult", "Rules", "SeatView",
 ]

@@ -1,0 +1,87 @@
+"""A `Match`: several hands in a row, the deal passing left (R2.3), with running totals.
+
+>>> from palace.bots import RuleBot
+>>> m = Match(players=3, seed=5)
+>>> for _ in range(3):
+...     g = m.play_hand({s: RuleBot() for s in range(3)})
+>>> len(m.hands), [g.dealer for g in m.hands] == [m.hands[0].dealer, (m.hands[0].dealer + 1) % 3, (m.hands[0].dealer + 2) % 3]
+(3, True)
+>>> sum(m.totals)
+0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from palace.errors import PalaceError
+from palace.game import Game, _names
+from palace.rules import Rules
+
+
+class Match:
+    """Hands dealt in turn; `totals` is each player's net chips (won minus put in)."""
+
+    def __init__(self, players: int | Sequence[str] = 4, seed: int = 7, rules: Rules | None = None) -> None:
+        self.names = _names(players)
+        self.seed = seed
+        self.rules = Rules() if rules is None else rules
+        self.hands: list[Game] = []
+        self.totals = [0] * len(self.names)
+        self.stacks: list[int] | None = (
+            [self.rules.stacks] * len(self.names) if self.rules.stacks is not None else None
+        )
+
+    @property
+    def current(self) -> Game | None:
+        return self.hands[-1] if self.hands else None
+
+    def next_dealer(self) -> int | None:
+        """None for the first hand (R2.1 draw), then one seat left of the last dealer (R2.3)."""
+        if not self.hands:
+            return None
+        return (self.hands[-1].dealer + 1) % len(self.names)
+
+    def new_hand(self) -> Game:
+        """Deal the next hand; the previous one must be over."""
+        if self.hands and not self.hands[-1].is_over:
+            raise PalaceError("the current hand is not over yet: finish it before dealing the next")
+        if self.stacks is not None and sum(1 for s in self.stacks if s > 0) < 2:
+            raise PalaceError("fewer than two players have chips left: the match is over (R3.4)")
+        seed = self.seed * 1_000 + len(self.hands)
+        g = Game.new(players=self.names, seed=seed, rules=self.rules, dealer=self.next_dealer(),
+                     stacks=self.stacks)
+        self.hands.append(g)
+        return g
+
+    def record(self, game: Game) -> None:
+        """Add a finished hand's result to the running totals (called by `play_hand`)."""
+        if not game.is_over:
+            raise PalaceError("only a finished hand can be recorded")
+        for s in range(len(self.names)):
+            self.totals[s] += game.won[s] - game.put_in[s]
+        if self.stacks is not None and game.stacks is not None:
+            self.stacks = list(game.stacks)
+
+    def play_hand(self, bots: dict) -> Game:
+        """Deal a hand, let the bots play it out, record it and return it."""
+        from palace.bots import play_out
+
+        g = self.new_hand()
+        play_out(g, bots)
+        self.record(g)
+        return g
+
+    def table(self):
+        """A pandas DataFrame: one row per hand, net chips per player, plus totals."""
+        import pandas as pd
+
+        rows = []
+        for i, g in enumerate(self.hands, 1):
+            if not g.is_over:
+                continue
+            row = {"hand": i, "dealer": self.names[g.dealer], "pot": sum(g.won)}
+            for s, n in enumerate(self.names):
+                row[n] = g.won[s] - g.put_in[s]
+            rows.append(row)
+        return pd.DataFrame(rows).set_index("hand") if rows else pd.DataFrame()
