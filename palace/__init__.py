@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
-from palace.actions import Action, Bet, Buy, Call, Discard, Fold, Raise, Stay, Trim, action_from_dict
+from palace.actions import (
+    Action,
+    Bet,
+    Buy,
+    Call,
+    Discard,
+    Fold,
+    Raise,
+    Stay,
+    Trim,
+    action_from_dict,
+)
 from palace.battle import Army, BattleResult, resolve_battle
 from palace.bots import RandomBot, RuleBot, play_out
 from palace.cards import Card, Rank, Suit, format_cards, new_deck, parse_cards
@@ -23,11 +34,44 @@ from palace.rules import Rules
 from palace.views import SeatView
 
 __all__ = [
-    "Action", "Bet", "Buy", "Call", "Discard", "Fold", "Raise", "Stay", "Trim", "action_from_dict",
-    "Army", "BattleResult", "resolve_battle",
-    "RandomBot", "RuleBot", "play_out",
-    "Card", "Rank", "Suit", "format_cards", "new_deck", "parse_cards",
-    "CardError", "DeckError", "IllegalActionError", "PalaceError", "RulesError", "StateError",
-    "Event", "Move", "Phase", "Game", "Category", "Hand", "evaluate", "hand_value",
-    "Match", "HandResult", "Rules", "SeatView",
+    "Action",
+    "Bet",
+    "Buy",
+    "Call",
+    "Discard",
+    "Fold",
+    "Raise",
+    "Stay",
+    "Trim",
+    "action_from_dict",
+    "Army",
+    "BattleResult",
+    "resolve_battle",
+    "RandomBot",
+    "RuleBot",
+    "play_out",
+    "Card",
+    "Rank",
+    "Suit",
+    "format_cards",
+    "new_deck",
+    "parse_cards",
+    "CardError",
+    "DeckError",
+    "IllegalActionError",
+    "PalaceError",
+    "RulesError",
+    "StateError",
+    "Event",
+    "Move",
+    "Phase",
+    "Game",
+    "Category",
+    "Hand",
+    "evaluate",
+    "hand_value",
+    "Match",
+    "HandResult",
+    "Rules",
+    "SeatView",
 ]

@@ -141,8 +141,10 @@ def action_from_dict(data: Any, where: str = "action") -> Action:
         if k not in allowed:
             raise StateError(f"{where}: unknown field {k!r} for a {data['kind']} action")
     for k in ("target", "amount"):
-        if k in kwargs and kwargs[k] is not None and (
-            not isinstance(kwargs[k], int) or isinstance(kwargs[k], bool)
+        if (
+            k in kwargs
+            and kwargs[k] is not None
+            and (not isinstance(kwargs[k], int) or isinstance(kwargs[k], bool))
         ):
             raise StateError(f"{where}.{k} must be a whole number, got {kwargs[k]!r}")
     try:

@@ -61,7 +61,9 @@ class RuleBot:
 
     name = "rules"
 
-    def __init__(self, attack_at: Category = Category.TWO_PAIR, buy_below: Category = Category.TWO_PAIR) -> None:
+    def __init__(
+        self, attack_at: Category = Category.TWO_PAIR, buy_below: Category = Category.TWO_PAIR
+    ) -> None:
         self.attack_at = attack_at
         self.buy_below = buy_below
 
@@ -113,14 +115,20 @@ class RuleBot:
         kinds = {a.kind for a in legal}
         if kinds <= {"bet", "fold"}:  # R9.3: two left must battle
             if bets:
-                return best[1] if best else max(
-                    bets, key=lambda a: my_hand_against(view, a.target).value
+                return (
+                    best[1]
+                    if best
+                    else max(bets, key=lambda a: my_hand_against(view, a.target).value)
                 )
             return Fold()
         if best is not None:
             return best[1]
         own = evaluate(list(view.my_cards))
-        if "buy" in kinds and (own.category is None or own.category < self.buy_below) and len(view.me.soldiers) < 5:
+        if (
+            "buy" in kinds
+            and (own.category is None or own.category < self.buy_below)
+            and len(view.me.soldiers) < 5
+        ):
             return Buy()
         return Stay()
 

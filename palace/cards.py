@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from enum import Enum, IntEnum
+from enum import IntEnum
 
 from palace.errors import CardError
 
@@ -93,9 +93,12 @@ class Suit(IntEnum):
 
 _RANK_LETTERS = {r: ("T" if r == 10 else "JQKA"[r - 11] if r > 10 else str(int(r))) for r in Rank}
 _RANK_BY_TEXT = {v.lower(): k for k, v in _RANK_LETTERS.items()} | {"10": Rank.TEN}
-_SUIT_BY_TEXT = {s.letter: s for s in Suit} | {s.symbol: s for s in Suit} | {
-    s.noun: s for s in Suit
-} | {s.noun[:-1]: s for s in Suit}
+_SUIT_BY_TEXT = (
+    {s.letter: s for s in Suit}
+    | {s.symbol: s for s in Suit}
+    | {s.noun: s for s in Suit}
+    | {s.noun[:-1]: s for s in Suit}
+)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -130,7 +133,9 @@ class Card:
             raise CardError(f"not a card: {text!r} (expected rank then suit, such as 'As', R1.2)")
         rank = _RANK_BY_TEXT.get(s[:-1].lower())
         if rank is None:
-            raise CardError(f"unknown rank {s[:-1]!r} in card {text!r}: use A K Q J T (or 10) 9-2 (R1.2)")
+            raise CardError(
+                f"unknown rank {s[:-1]!r} in card {text!r}: use A K Q J T (or 10) 9-2 (R1.2)"
+            )
         suit_key = s[-1].lower()
         if suit_key not in _SUIT_BY_TEXT:
             raise CardError(f"unknown suit {s[-1]!r} in card {text!r}: use c, d, h or s (R1.2)")

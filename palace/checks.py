@@ -84,7 +84,9 @@ def why_illegal(t: Table, action: Action) -> str | None:
             size = limit_raise(t, seat)
             if t.rules.no_limit:
                 if action.amount is not None and action.amount < t.rules.big_bet:
-                    return f"a no-limit raise must be at least the big bet, {t.rules.big_bet} (R7.7)"
+                    return (
+                        f"a no-limit raise must be at least the big bet, {t.rules.big_bet} (R7.7)"
+                    )
                 size = action.amount if action.amount is not None else t.rules.big_bet
             elif action.amount is not None and action.amount != size:
                 return f"in limit the raise is exactly {size} (R7.7)"
@@ -94,12 +96,16 @@ def why_illegal(t: Table, action: Action) -> str | None:
     if isinstance(action, (Call, Raise)):
         return f"there is no battle to answer: {action} is only for a defender (R7.4)"
     if isinstance(action, Trim):
-        return "there is nothing to trim: discarding soldiers is part of Buy or Discard (R6.2, R6.4)"
+        return (
+            "there is nothing to trim: discarding soldiers is part of Buy or Discard (R6.2, R6.4)"
+        )
     if not isinstance(action, (Bet, Fold)) and must_battle(t):
         return f"two players of different banner suits are left: {me} must Bet or Fold (R9.3)"
     if isinstance(action, Buy):
         if not t.zones["deck"] and not t.zones["discard"]:
-            return "the draw deck and the discard pile are both empty, so Buy is not possible (R6.3)"
+            return (
+                "the draw deck and the discard pile are both empty, so Buy is not possible (R6.3)"
+            )
         return _afford(t, seat, t.rules.small_bet, "a Buy")
     if isinstance(action, Discard):
         if not t.cards(seat, "soldiers"):

@@ -42,8 +42,12 @@ def select_dealer(t: Table, rng: random.Random) -> int:
         for s in contenders:
             c = t.zones["deck"][0]
             t.record(
-                "cut", s, f"{t.name(s)} draws {c.symbol} for the deal.", "R2.1" if not used else "R2.2",
-                cards=(c,), moves=(Move((c,), "deck", zone(s, "cut")),),
+                "cut",
+                s,
+                f"{t.name(s)} draws {c.symbol} for the deal.",
+                "R2.1" if not used else "R2.2",
+                cards=(c,),
+                moves=(Move((c,), "deck", zone(s, "cut")),),
             )
             drawn.append((s, c))
         used.extend(drawn)
@@ -52,16 +56,18 @@ def select_dealer(t: Table, rng: random.Random) -> int:
         if len(contenders) == 1:
             break
         names = " and ".join(t.name(s) for s in contenders)
-        t.record(
-            "cut_tie", None, f"{names} tie with {top.plural}: only they draw again.", "R2.2"
-        )
+        t.record("cut_tie", None, f"{names} tie with {top.plural}: only they draw again.", "R2.2")
     dealer = contenders[0]
     t.dealer = dealer
     t.record("dealer", dealer, f"{t.name(dealer)} has the highest card and deals.", "R2.1")
     back = tuple(c for _, c in used)
     t.record(
-        "gather", None, "The cards drawn for the deal go back into the deck.", "R2.2",
-        moves=tuple(Move((c,), zone(s, "cut"), "deck") for s, c in used), cards=back,
+        "gather",
+        None,
+        "The cards drawn for the deal go back into the deck.",
+        "R2.2",
+        moves=tuple(Move((c,), zone(s, "cut"), "deck") for s, c in used),
+        cards=back,
     )
     shuffle_zone(t, rng, "deck", "The deck is reshuffled before the hand.", "R2.2")
     return dealer
@@ -72,10 +78,16 @@ def take_antes(t: Table) -> None:
     ante = t.rules.ante_amount
     if ante == 0:
         return
-    chips = tuple((s, -min(ante, t.stack(s) if t.stacks is not None else ante)) for s in range(t.players))
+    chips = tuple(
+        (s, -min(ante, t.stack(s) if t.stacks is not None else ante)) for s in range(t.players)
+    )
     t.record(
-        "ante", None, f"Every player antes {ante} chip{'s' if ante != 1 else ''} into the pot.",
-        "R3.1", amount=ante * t.players, chips=chips,
+        "ante",
+        None,
+        f"Every player antes {ante} chip{'s' if ante != 1 else ''} into the pot.",
+        "R3.1",
+        amount=ante * t.players,
+        chips=chips,
     )
 
 
@@ -92,27 +104,38 @@ def deal_banners(t: Table, rng: random.Random) -> None:
                 order = list(rej)
                 rng.shuffle(order)
                 t.record(
-                    "reshuffle", None,
-                    f"The deck has run out: the {len(rej)} banner rejects are shuffled into a new deck.",
-                    "R4.4", cards=rej, moves=(Move(rej, "rejects", "deck"),),
+                    "reshuffle",
+                    None,
+                    f"The deck has run out: the {len(rej)} banner rejects are shuffled "
+                    "into a new deck.",
+                    "R4.4",
+                    cards=rej,
+                    moves=(Move(rej, "rejects", "deck"),),
                     detail={"order": {"deck": tuple(order)}},
                 )
             c = t.zones["deck"][0]
             if c.suit in taken:
                 owner = taken[c.suit]
                 t.record(
-                    "reject", seat,
+                    "reject",
+                    seat,
                     f"{c.symbol} is rejected for {t.name(seat)}: {c.suit.symbol} is already "
                     f"{t.name(owner)}'s banner in group {g}.",
-                    "R4.3", cards=(c,), moves=(Move((c,), "deck", "rejects"),),
+                    "R4.3",
+                    cards=(c,),
+                    moves=(Move((c,), "deck", "rejects"),),
                     detail={"group": g, "owner": owner},
                 )
                 continue
             taken[c.suit] = seat
             t.record(
-                "banner", seat, f"{t.name(seat)}'s banner is {c.symbol} (group {g}).",
-                "R4.1" if pos == 0 else "R4.3", cards=(c,),
-                moves=(Move((c,), "deck", zone(seat, "banner")),), detail={"group": g},
+                "banner",
+                seat,
+                f"{t.name(seat)}'s banner is {c.symbol} (group {g}).",
+                "R4.1" if pos == 0 else "R4.3",
+                cards=(c,),
+                moves=(Move((c,), "deck", zone(seat, "banner")),),
+                detail={"group": g},
             )
             break
 
@@ -126,9 +149,12 @@ def deal_palaces(t: Table, rng: random.Random, *, shuffle: bool = True) -> None:
         rng.shuffle(deck_after)
     how = "and shuffled" if shuffle else "(a scripted deck: not shuffled)"
     t.record(
-        "gather", None,
+        "gather",
+        None,
         f"The {len(rej)} banner rejects are gathered with the rest of the deck {how}.",
-        "R5.1", cards=rej, moves=(Move(rej, "rejects", "deck"),) if rej else (),
+        "R5.1",
+        cards=rej,
+        moves=(Move(rej, "rejects", "deck"),) if rej else (),
         detail={"order": {"deck": tuple(deck_after)}},
     )
     order = deal_order(t)
@@ -136,8 +162,11 @@ def deal_palaces(t: Table, rng: random.Random, *, shuffle: bool = True) -> None:
         for seat in order:
             c = t.zones["deck"][0]
             t.record(
-                "palace", seat,
-                f"{t.name(seat)} receives palace card {rnd + 1} of 3, face down.", "R5.1",
-                cards=(c,), moves=(Move((c,), "deck", zone(seat, "palace"), seen_by=(seat,)),),
+                "palace",
+                seat,
+                f"{t.name(seat)} receives palace card {rnd + 1} of 3, face down.",
+                "R5.1",
+                cards=(c,),
+                moves=(Move((c,), "deck", zone(seat, "palace"), seen_by=(seat,)),),
                 detail={"hidden": True},
             )

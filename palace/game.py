@@ -2,11 +2,12 @@
 
 >>> g = Game.new(players=3, seed=1)
 >>> g.phase, g.names[g.to_act]
-(<Phase.TURN: 'turn'>, 'Cat')
+(<Phase.TURN: 'turn'>, 'Ann')
 >>> [str(a) for a in g.legal_actions()]
-['Buy', 'Bet against seat 0', 'Bet against seat 1', 'Stay', 'Fold']
+['Buy', 'Bet against seat 1', 'Bet against seat 2', 'Stay', 'Fold']
+>>> from palace.actions import Stay
 >>> g.apply(Stay())[0].text
-'Cat stays.'
+'Ann stays.'
 """
 
 from __future__ import annotations
@@ -28,13 +29,17 @@ FORMAT = "palace-hand/1"
 
 def _names(players: int | Sequence[str]) -> tuple[str, ...]:
     if isinstance(players, bool):
-        raise PalaceError(f"players must be a number 2-10 or a list of names, got {players!r} (R1.1)")
+        raise PalaceError(
+            f"players must be a number 2-10 or a list of names, got {players!r} (R1.1)"
+        )
     if isinstance(players, int):
         if not 2 <= players <= 10:
             raise PalaceError(f"players must be 2 to 10, got {players} (R1.1)")
         return DEFAULT_NAMES[:players]
     if isinstance(players, str) or not isinstance(players, Sequence):
-        raise PalaceError(f"players must be a number 2-10 or a list of names, got {players!r} (R1.1)")
+        raise PalaceError(
+            f"players must be a number 2-10 or a list of names, got {players!r} (R1.1)"
+        )
     names = tuple(str(n).strip() for n in players)
     if not 2 <= len(names) <= 10:
         raise PalaceError(f"players must name 2 to 10 players, got {len(names)} (R1.1)")
@@ -95,7 +100,9 @@ class Game:
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise PalaceError(f"seed must be a whole number, got {seed!r}")
         n = len(names)
-        if dealer is not None and (not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n):
+        if dealer is not None and (
+            not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n
+        ):
             raise PalaceError(f"dealer must be a seat 0-{n - 1}, got {dealer!r} (R2.3)")
         if stacks is not None:
             if rules.stacks is None:
@@ -106,16 +113,24 @@ class Game:
         rng = random.Random(seed)
         script = None if deck is None else _scripted_deck(deck, random.Random(seed))
         setup = {
-            "players": list(names), "seed": seed, "rules": rules,
+            "players": list(names),
+            "seed": seed,
+            "rules": rules,
             "deck": None if script is None else [str(c) for c in script],
-            "dealer": dealer, "stacks": stacks,
+            "dealer": dealer,
+            "stacks": stacks,
         }
         t = Table(
-            names=names, rules=rules, dealer=dealer if dealer is not None else 0,
+            names=names,
+            rules=rules,
+            dealer=dealer if dealer is not None else 0,
             zones={z: [] for z in zone_names(n)},
             stacks=(list(stacks) if stacks is not None else [rules.stacks] * n)
-            if rules.stacks is not None else None,
-            put_in=[0] * n, won=[0] * n, active=[True] * n,
+            if rules.stacks is not None
+            else None,
+            put_in=[0] * n,
+            won=[0] * n,
+            active=[True] * n,
         )
         t.zones["deck"] = new_deck()
         if dealer is None:
@@ -123,8 +138,13 @@ class Game:
         else:
             t.record("dealer", dealer, f"{t.name(dealer)} deals this hand.", "R2.3")
         if script is not None:
-            t.record("stack", None, "The deck is arranged for this lesson (a scripted deck).",
-                     "R2.2", detail={"order": {"deck": tuple(script)}})
+            t.record(
+                "stack",
+                None,
+                "The deck is arranged for this lesson (a scripted deck).",
+                "R2.2",
+                detail={"order": {"deck": tuple(script)}},
+            )
         elif dealer is not None:
             deal.shuffle_zone(t, rng, "deck", "The deck is shuffled before the hand.", "R2.2")
         deal.take_antes(t)
@@ -133,7 +153,9 @@ class Game:
         t.phase = Phase.TURN
         t.to_act = t.left_of(t.dealer)
         g = cls(t, rng, setup)
-        t.record("start", t.to_act, f"Play starts with {t.name(t.to_act)}, left of the dealer.", "R6.1")
+        t.record(
+            "start", t.to_act, f"Play starts with {t.name(t.to_act)}, left of the dealer.", "R6.1"
+        )
         if checks.must_battle(t) or play._ending(t):
             pass  # two players always have different banner suits (R4.2), so play goes on
         return g
@@ -244,8 +266,13 @@ class Game:
     def describe(self, action: Action) -> str:
         """An action in words with player names: ``"Attack Bob (6 chips)"``."""
         if isinstance(action, Bet):
-            amt = action.amount if action.amount is not None else (
-                checks.min_attack(self._t, self._t.to_act) if self._t.to_act is not None else 0)
+            amt = (
+                action.amount
+                if action.amount is not None
+                else (
+                    checks.min_attack(self._t, self._t.to_act) if self._t.to_act is not None else 0
+                )
+            )
             name = self.names[action.target] if 0 <= action.target < self.players else action.target
             return f"Attack {name} ({amt} chips)"
         return str(action)
@@ -308,8 +335,14 @@ class Game:
 
     @classmethod
     def _from_setup(cls, s: dict[str, Any]) -> Game:
-        return cls.new(players=s["players"], seed=s["seed"], rules=s["rules"], deck=s["deck"],
-                       dealer=s["dealer"], stacks=s["stacks"])
+        return cls.new(
+            players=s["players"],
+            seed=s["seed"],
+            rules=s["rules"],
+            deck=s["deck"],
+            dealer=s["dealer"],
+            stacks=s["stacks"],
+        )
 
     @classmethod
     def from_dict(cls, data: Any) -> Game:
@@ -325,9 +358,14 @@ class Game:
                 raise StateError(f"saved hand is missing the field {key!r}")
         try:
             rules = _R.from_dict(data.get("rules"))
-            setup = {"players": data["players"], "seed": data["seed"], "rules": rules,
-                     "deck": data.get("deck"), "dealer": data.get("dealer"),
-                     "stacks": data.get("stacks")}
+            setup = {
+                "players": data["players"],
+                "seed": data["seed"],
+                "rules": rules,
+                "deck": data.get("deck"),
+                "dealer": data.get("dealer"),
+                "stacks": data.get("stacks"),
+            }
             g = cls._from_setup(setup)
         except StateError:
             raise

@@ -147,9 +147,12 @@ def value_of_bits(bits: int, exclude_suit: int = -1) -> int:
         rest = two & ~(1 << p)
         if rest:
             p2 = _HIGH[rest]
-            return TWO_PAIR | (p + 1) << 16 | (p2 + 1) << 12 | _TOP1[
-                anyr & ~(1 << p) & ~(1 << p2)
-            ] << 8
+            return (
+                TWO_PAIR
+                | (p + 1) << 16
+                | (p2 + 1) << 12
+                | _TOP1[anyr & ~(1 << p) & ~(1 << p2)] << 8
+            )
         return PAIR | (p + 1) << 16 | _TOP3[anyr & ~(1 << p)] << 4
     if anyr:
         return HIGH | _TOP5[anyr]
@@ -259,7 +262,9 @@ def describe_value(value: int) -> str:
         return "No counting cards"
     r = _ranks_of(value)
     if cat is Category.STRAIGHT_FLUSH:
-        return "Straight flush, ace high" if r[0] is Rank.ACE else f"Straight flush, {r[0].noun} high"
+        return (
+            "Straight flush, ace high" if r[0] is Rank.ACE else f"Straight flush, {r[0].noun} high"
+        )
     if cat is Category.FOUR_OF_A_KIND:
         return f"Four {r[0].plural}"
     if cat is Category.FULL_HOUSE:
@@ -308,16 +313,14 @@ def _best_cards(value: int, counting: Sequence[Card]) -> tuple[Card, ...]:
     }[cat]
     out: list[Card] = []
     used: set[Card] = set()
-    for rank, count in zip(ranks, shape):
+    for rank, count in zip(ranks, shape, strict=False):
         picked = [c for c in pool if c.rank == rank and c not in used][:count]
         out.extend(picked)
         used.update(picked)
     return tuple(out)
 
 
-def evaluate(
-    cards: str | Iterable[str | Card], exclude_suit: Suit | str | None = None
-) -> Hand:
+def evaluate(cards: str | Iterable[str | Card], exclude_suit: Suit | str | None = None) -> Hand:
     """The best hand from 0-9 cards, leaving out cards of ``exclude_suit`` (R8.1-R8.3)."""
     bits = 0
     if type(cards) is tuple or type(cards) is list:

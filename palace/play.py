@@ -66,10 +66,12 @@ def _buy(t: Table, seat: int, rng: random.Random) -> None:
         order = list(pile)
         rng.shuffle(order)
         t.record(
-            "reshuffle", None,
+            "reshuffle",
+            None,
             f"The draw deck is empty: the {len(pile)} cards of the discard pile are shuffled "
             "into a new draw deck.",
-            "R6.3", moves=(Move(pile, "discard", "deck", seen_by=(), pile=True),),
+            "R6.3",
+            moves=(Move(pile, "discard", "deck", seen_by=(), pile=True),),
             detail={"order": {"deck": tuple(order)}},
         )
     card = t.zones["deck"][0]
@@ -78,11 +80,15 @@ def _buy(t: Table, seat: int, rng: random.Random) -> None:
     t.trim_next = None  # decided after the trim: left of the buyer
     n = len(t.cards(seat, "soldiers")) + 1
     t.trim_min = max(0, n - MAX_SOLDIERS)
+    must = " (they must discard one: at most five, R6.7)" if t.trim_min else ""
     t.record(
-        "buy", seat,
+        "buy",
+        seat,
         f"{t.name(seat)} pays {_chips(t.rules.small_bet)} and buys {card.symbol} as a soldier; "
-        f"now they may discard any soldiers{' (they must discard one: at most five, R6.7)' if t.trim_min else ''}.",
-        "R6.2", cards=(card,), amount=t.rules.small_bet,
+        f"now they may discard any soldiers{must}.",
+        "R6.2",
+        cards=(card,),
+        amount=t.rules.small_bet,
         moves=(Move((card,), "deck", zone(seat, "soldiers")),),
         chips=((seat, -t.rules.small_bet),),
     )
@@ -102,7 +108,11 @@ def _trim(t: Table, seat: int, action: Trim) -> None:
     else:
         text = f"{t.name(seat)} keeps all {len(t.cards(seat, 'soldiers'))} soldiers."
     t.record(
-        "trim", seat, text, rule, cards=action.cards,
+        "trim",
+        seat,
+        text,
+        rule,
+        cards=action.cards,
         moves=(Move(action.cards, zone(seat, "soldiers"), "discard"),) if action.cards else (),
     )
 
@@ -110,10 +120,15 @@ def _trim(t: Table, seat: int, action: Trim) -> None:
 def _discard(t: Table, seat: int, action: Discard) -> None:
     cost = t.rules.discard_amount
     _after_action(
-        t, seat, "discard", None,
+        t,
+        seat,
+        "discard",
+        None,
         text=f"{t.name(seat)} pays {_chips(cost)} and discards "
         f"{format_cards(c.symbol for c in action.cards)}.",
-        rule="R6.4", cards=action.cards, amount=cost,
+        rule="R6.4",
+        cards=action.cards,
+        amount=cost,
         moves=(Move(action.cards, zone(seat, "soldiers"), "discard"),),
         chips=((seat, -cost),) if cost else (),
     )
@@ -124,9 +139,14 @@ def _turn_fold(t: Table, seat: int, rng: random.Random) -> None:
     pal = tuple(t.cards(seat, "palace"))
     pub = tuple(t.cards(seat, "banner") + t.cards(seat, "soldiers"))
     _after_action(
-        t, seat, "fold", rng,
-        text=f"{t.name(seat)} folds: their banner, soldiers and palace cards go to the discard pile.",
-        rule="R6.6", cards=pub,
+        t,
+        seat,
+        "fold",
+        rng,
+        text=f"{t.name(seat)} folds: their banner, soldiers and palace cards go to the "
+        "discard pile.",
+        rule="R6.6",
+        cards=pub,
         moves=(
             Move(pal, zone(seat, "palace"), "discard", seen_by=(seat,)),
             Move(tuple(t.cards(seat, "banner")), zone(seat, "banner"), "discard"),
@@ -137,9 +157,18 @@ def _turn_fold(t: Table, seat: int, rng: random.Random) -> None:
 
 
 def _after_action(
-    t: Table, seat: int, kind: str, rng: random.Random | None, *, text: str, rule: str,
-    cards: tuple[Card, ...] = (), amount: int = 0, moves: tuple[Move, ...] = (),
-    chips: tuple[tuple[int, int], ...] = (), out: tuple[int, ...] = (),
+    t: Table,
+    seat: int,
+    kind: str,
+    rng: random.Random | None,
+    *,
+    text: str,
+    rule: str,
+    cards: tuple[Card, ...] = (),
+    amount: int = 0,
+    moves: tuple[Move, ...] = (),
+    chips: tuple[tuple[int, int], ...] = (),
+    out: tuple[int, ...] = (),
 ) -> None:
     """Record a Stay, Discard or Fold, then end the hand or pass the turn (R9.1)."""
     if kind in t.rules.quiet_actions:
@@ -155,15 +184,26 @@ def _after_action(
     if ends or quiet_end:
         t.phase = Phase.SHOWDOWN if quiet_end else Phase.HAND_OVER
         t.to_act = None
-    t.record(kind, seat, text, rule, cards=cards, amount=amount, moves=moves, chips=chips,
-             detail={"out": out} if out else None)
+    t.record(
+        kind,
+        seat,
+        text,
+        rule,
+        cards=cards,
+        amount=amount,
+        moves=moves,
+        chips=chips,
+        detail={"out": out} if out else None,
+    )
     if ends:
         _award(t, ends)
     elif quiet_end:
         t.record(
-            "quiet_round", None,
+            "quiet_round",
+            None,
             "Every player still in the hand has taken a quiet action in turn: the hand ends "
-            "in a showdown.", "R9.1",
+            "in a showdown.",
+            "R9.1",
         )
         _quiet_showdown(t)
 
@@ -174,17 +214,22 @@ def _bet(t: Table, seat: int, action: Bet) -> None:
     amount = min_attack(t, seat) if action.amount is None else action.amount
     owed = call_amount(t, target, amount)
     t.quiet.clear()
-    t.battle = Battle(attacker=seat, defender=target, to_act=target, owed=owed,
-                      paid={seat: amount, target: 0})
+    t.battle = Battle(
+        attacker=seat, defender=target, to_act=target, owed=owed, paid={seat: amount, target: 0}
+    )
     t.phase = Phase.BATTLE_RESPONSE
     t.to_act = target
     n = len(t.cards(seat, "soldiers"))
     how = f"({n} soldier{'s' if n != 1 else ''} + 1) × {t.rules.small_bet}"
     t.record(
-        "bet", seat,
+        "bet",
+        seat,
         f"{t.name(seat)} attacks {t.name(target)} with {_chips(amount)} ({how}"
         f"{'' if amount == min_attack(t, seat) else ', more than the minimum'}).",
-        "R7.3", amount=amount, chips=((seat, -amount),), detail={"target": target},
+        "R7.3",
+        amount=amount,
+        chips=((seat, -amount),),
+        detail={"target": target},
     )
 
 
@@ -197,8 +242,10 @@ def _pay(t: Table, seat: int, amount: int) -> int:
 def _raise(t: Table, seat: int, action: Raise) -> None:
     b = t.battle
     assert b is not None
-    size = action.amount if action.amount is not None else (
-        t.rules.big_bet if t.rules.no_limit else limit_raise(t, seat)
+    size = (
+        action.amount
+        if action.amount is not None
+        else (t.rules.big_bet if t.rules.no_limit else limit_raise(t, seat))
     )
     total = b.owed + size
     other = b.attacker if seat == b.defender else b.defender
@@ -209,9 +256,12 @@ def _raise(t: Table, seat: int, action: Raise) -> None:
     t.to_act = other
     first = seat == b.defender and b.raises == 1
     t.record(
-        "raise", seat,
+        "raise",
+        seat,
         f"{t.name(seat)} pays {total - size} to call and raises {size} ({_chips(total)} in all).",
-        "R7.7" if first else "R7.8", amount=total, chips=((seat, -total),),
+        "R7.7" if first else "R7.8",
+        amount=total,
+        chips=((seat, -total),),
     )
 
 
@@ -222,8 +272,12 @@ def _call(t: Table, seat: int, rng: random.Random) -> None:
     b.paid[seat] += pay
     allin = " (all-in, R3.4)" if pay < b.owed else ""
     t.record(
-        "call", seat, f"{t.name(seat)} calls with {_chips(pay)}{allin}.",
-        "R7.6" if b.raises == 0 else "R7.8", amount=pay, chips=((seat, -pay),) if pay else (),
+        "call",
+        seat,
+        f"{t.name(seat)} calls with {_chips(pay)}{allin}.",
+        "R7.6" if b.raises == 0 else "R7.8",
+        amount=pay,
+        chips=((seat, -pay),) if pay else (),
     )
     _battle_showdown(t, rng)
 
@@ -239,13 +293,20 @@ def _battle_fold(t: Table, seat: int) -> None:
         rule = "R7.9"
         chips = ((winner, b.last_raise),)
         b.paid[winner] -= b.last_raise
-        text += f" to the raise; the uncalled raise of {_chips(b.last_raise)} goes back to {t.name(winner)}"
-    text += f" and is out of the hand: their palace cards go to the discard pile."
+        back = _chips(b.last_raise)
+        text += f" to the raise; the uncalled raise of {back} goes back to {t.name(winner)}"
+    text += " and is out of the hand: their palace cards go to the discard pile."
     t.battle = None
     t.active[seat] = False
     t.record(
-        "fold", seat, text, rule, chips=chips,
-        moves=(Move(tuple(t.cards(seat, "palace")), zone(seat, "palace"), "discard", seen_by=(seat,)),),
+        "fold",
+        seat,
+        text,
+        rule,
+        chips=chips,
+        moves=(
+            Move(tuple(t.cards(seat, "palace")), zone(seat, "palace"), "discard", seen_by=(seat,)),
+        ),
         detail={"out": (seat,)},
     )
     _capture(t, winner, seat, b.attacker, rule)
@@ -264,13 +325,17 @@ def _capture(t: Table, winner: int, loser: int, attacker: int, rule: str) -> Non
         t.trim_next = t.left_of(attacker)  # R8.7
     extra = " and must discard down to five (R6.7)" if n > MAX_SOLDIERS else " and may discard any"
     t.record(
-        "capture", winner,
+        "capture",
+        winner,
         f"{t.name(winner)} captures {format_cards(c.symbol for c in taken)} as soldiers"
         f"{'' if ends else extra}.",
-        rule, cards=taken,
+        rule,
+        cards=taken,
         moves=(
             Move(tuple(t.cards(loser, "banner")), zone(loser, "banner"), zone(winner, "soldiers")),
-            Move(tuple(t.cards(loser, "soldiers")), zone(loser, "soldiers"), zone(winner, "soldiers")),
+            Move(
+                tuple(t.cards(loser, "soldiers")), zone(loser, "soldiers"), zone(winner, "soldiers")
+            ),
         ),
     )
     if ends:
@@ -278,7 +343,9 @@ def _capture(t: Table, winner: int, loser: int, attacker: int, rule: str) -> Non
 
 
 def army_of(t: Table, seat: int) -> Army:
-    return Army(t.cards(seat, "banner")[0], tuple(t.cards(seat, "soldiers")), tuple(t.cards(seat, "palace")))
+    return Army(
+        t.cards(seat, "banner")[0], tuple(t.cards(seat, "soldiers")), tuple(t.cards(seat, "palace"))
+    )
 
 
 def _battle_showdown(t: Table, rng: random.Random) -> None:
@@ -287,17 +354,24 @@ def _battle_showdown(t: Table, rng: random.Random) -> None:
     a, d = b.attacker, b.defender
     res: BattleResult = resolve_battle(army_of(t, a), army_of(t, d))
     names = {"attacker": t.name(a), "defender": t.name(d)}
-    text = res.explanation.replace("The attacker", names["attacker"]).replace(
-        "the attacker", names["attacker"]).replace("The defender", names["defender"]).replace(
-        "the defender", names["defender"])
+    text = (
+        res.explanation.replace("The attacker", names["attacker"])
+        .replace("the attacker", names["attacker"])
+        .replace("The defender", names["defender"])
+        .replace("the defender", names["defender"])
+    )
     shown = (
         Move(tuple(t.cards(a, "palace")), zone(a, "palace"), zone(a, "palace"), seen_by=(a, d)),
         Move(tuple(t.cards(d, "palace")), zone(d, "palace"), zone(d, "palace"), seen_by=(a, d)),
     )
     t.battle = None
-    detail = {"battle": res, "attacker": a, "defender": d,
-              "public_text": f"{t.name(a)} and {t.name(d)} show their palace cards to each other.",
-              "seen_by": (a, d)}
+    detail = {
+        "battle": res,
+        "attacker": a,
+        "defender": d,
+        "public_text": f"{t.name(a)} and {t.name(d)} show their palace cards to each other.",
+        "seen_by": (a, d),
+    }
     if res.winner is None:
         last_two = len(t.in_hand()) == 2
         if last_two:
@@ -311,13 +385,19 @@ def _battle_showdown(t: Table, rng: random.Random) -> None:
         t.to_act = None if ends else t.left_of(a)
         t.record("battle", None, text, "R8.6", moves=shown, detail=detail)
         t.record(
-            "both_out", None,
+            "both_out",
+            None,
             f"{t.name(a)} and {t.name(d)} are both out: all their cards go to the discard pile.",
             "R8.6",
             moves=tuple(
-                Move(tuple(t.cards(s, part)), zone(s, part), "discard",
-                     seen_by=(a, d) if part == "palace" else None)
-                for s in (a, d) for part in ("banner", "soldiers", "palace")
+                Move(
+                    tuple(t.cards(s, part)),
+                    zone(s, part),
+                    "discard",
+                    seen_by=(a, d) if part == "palace" else None,
+                )
+                for s in (a, d)
+                for part in ("banner", "soldiers", "palace")
             ),
             detail={"out": (a, d)},
         )
@@ -328,9 +408,13 @@ def _battle_showdown(t: Table, rng: random.Random) -> None:
     t.active[loser] = False
     t.record("battle", winner, text, res.rule, moves=shown, detail=detail)
     t.record(
-        "out", loser, f"{t.name(loser)} is out of the hand: their palace cards go to the discard pile.",
+        "out",
+        loser,
+        f"{t.name(loser)} is out of the hand: their palace cards go to the discard pile.",
         "R8.4",
-        moves=(Move(tuple(t.cards(loser, "palace")), zone(loser, "palace"), "discard", seen_by=(a, d)),),
+        moves=(
+            Move(tuple(t.cards(loser, "palace")), zone(loser, "palace"), "discard", seen_by=(a, d)),
+        ),
         detail={"out": (loser,)},
     )
     _capture(t, winner, loser, a, "R8.4")
@@ -356,8 +440,13 @@ def _quiet_showdown(t: Table) -> None:
     text = "; ".join(f"{t.name(s)}: {hands[s].describe()}" for s in live)
     t.phase = Phase.HAND_OVER
     t.record(
-        "showdown", None, f"Showdown, no exclusion: {text}.", "R10.3",
-        moves=tuple(Move(tuple(t.cards(s, "palace")), zone(s, "palace"), zone(s, "palace")) for s in live),
+        "showdown",
+        None,
+        f"Showdown, no exclusion: {text}.",
+        "R10.3",
+        moves=tuple(
+            Move(tuple(t.cards(s, "palace")), zone(s, "palace"), zone(s, "palace")) for s in live
+        ),
         detail={"hands": hands},
     )
     _award(t, (winners, "showdown", "R10.3"), hands)
@@ -374,23 +463,40 @@ def split(pot: int, winners: tuple[int, ...], dealer: int, players: int) -> dict
     return {s: base + (1 if i < odd else 0) for i, s in enumerate(order)}
 
 
-def _award(t: Table, ending: tuple[tuple[int, ...], str, str], hands: dict[int, Hand] | None = None) -> None:
+def _award(
+    t: Table, ending: tuple[tuple[int, ...], str, str], hands: dict[int, Hand] | None = None
+) -> None:
     winners, reason, rule = ending
     shares = split(t.pot, winners, t.dealer, t.players)
     t.phase, t.to_act = Phase.HAND_OVER, None
     if len(winners) == 1:
         w = winners[0]
-        why = {"last standing": "as the last player standing",
-               "showdown": "with the best hand"}.get(reason, "")
-        text = f"{t.name(w)} takes the pot of {_chips(t.pot)} {why}.".replace("  ", " ").replace(" .", ".")
+        why = {
+            "last standing": "as the last player standing",
+            "showdown": "with the best hand",
+        }.get(reason, "")
+        text = f"{t.name(w)} takes the pot of {_chips(t.pot)} {why}.".replace("  ", " ").replace(
+            " .", "."
+        )
     else:
-        who = ", ".join(f"{t.name(s)} {shares[s]}" for s in sorted(shares, key=lambda s: (s - t.dealer - 1) % t.players))
-        why = {"same banner": "only one banner suit is left, so no battle is possible",
-               "battle tie": "the last two tied a battle",
-               "showdown": "their best hands are equal"}[reason]
+        who = ", ".join(
+            f"{t.name(s)} {shares[s]}"
+            for s in sorted(shares, key=lambda s: (s - t.dealer - 1) % t.players)
+        )
+        why = {
+            "same banner": "only one banner suit is left, so no battle is possible",
+            "battle tie": "the last two tied a battle",
+            "showdown": "their best hands are equal",
+        }[reason]
         text = f"The pot of {_chips(t.pot)} is shared ({who}): {why}."
         rule = "R10.4" if reason != "same banner" else "R10.2"
     t.result = HandResult(winners, shares, reason, rule, text, hands)
-    t.record("pot", winners[0] if len(winners) == 1 else None, text, rule,
-             amount=sum(shares.values()), chips=tuple((s, v) for s, v in shares.items() if v),
-             detail={"shares": shares})
+    t.record(
+        "pot",
+        winners[0] if len(winners) == 1 else None,
+        text,
+        rule,
+        amount=sum(shares.values()),
+        chips=tuple((s, v) for s, v in shares.items() if v),
+        detail={"shares": shares},
+    )

@@ -78,8 +78,7 @@ class Rules:
         bad = [k for k in qa if k not in QUIET_KINDS]
         if bad:
             raise RulesError(
-                f"Rules.quiet_actions may only name {', '.join(QUIET_KINDS)}; "
-                f"got {bad[0]!r} (R9.1)"
+                f"Rules.quiet_actions may only name {', '.join(QUIET_KINDS)}; got {bad[0]!r} (R9.1)"
             )
         object.__setattr__(self, "quiet_actions", tuple(k for k in QUIET_KINDS if k in qa))
 

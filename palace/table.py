@@ -80,7 +80,9 @@ class Table:
 
     def army(self, seat: int) -> list[Card]:
         """All of a seat's cards: banner, soldiers, palace (R8.1)."""
-        return self.cards(seat, "banner") + self.cards(seat, "soldiers") + self.cards(seat, "palace")
+        return (
+            self.cards(seat, "banner") + self.cards(seat, "soldiers") + self.cards(seat, "palace")
+        )
 
     def in_hand(self) -> list[int]:
         """Seats still in the hand, in seat order."""
@@ -169,9 +171,7 @@ class Snapshot:
     event: Event | None
 
 
-def fold_events(
-    events: list[Event], players: int, initial_deck: list[Card], upto: int
-) -> Snapshot:
+def fold_events(events: list[Event], players: int, initial_deck: list[Card], upto: int) -> Snapshot:
     """Rebuild the table right after event `upto` from the log alone."""
     zones: dict[str, list[Card]] = {z: [] for z in zone_names(players)}
     zones["deck"] = list(initial_deck)

@@ -66,7 +66,9 @@ class SeatView:
     rejects: tuple[Card, ...]
     battle: BattleInfo | None
     legal: tuple[Action, ...]
-    _recall: Callable[[], tuple[dict[Card, str], tuple[str, ...]]] = field(repr=False, compare=False)
+    _recall: Callable[[], tuple[dict[Card, str], tuple[str, ...]]] = field(
+        repr=False, compare=False
+    )
 
     @cached_property
     def known(self) -> dict[Card, str]:
@@ -162,18 +164,36 @@ def view_of(game: Game, seat: int) -> SeatView:
     stacks = t.stacks or [None] * t.players
     seats = tuple(
         SeatInfo(
-            s, t.names[s], (z[zn["banner"]] or (None,))[0], tuple(z[zn["soldiers"]]),
-            len(z[zn["palace"]]), t.active[s], t.put_in[s], stacks[s],
+            s,
+            t.names[s],
+            (z[zn["banner"]] or (None,))[0],
+            tuple(z[zn["soldiers"]]),
+            len(z[zn["palace"]]),
+            t.active[s],
+            t.put_in[s],
+            stacks[s],
         )
-        for s, zn in zip(range(t.players), _ZONES)
+        for s, zn in zip(range(t.players), _ZONES, strict=False)
     )
     b = t.battle
-    battle = None if b is None else BattleInfo(b.attacker, b.defender, b.to_act, b.owed, dict(b.paid), b.raises)
+    battle = (
+        None
+        if b is None
+        else BattleInfo(b.attacker, b.defender, b.to_act, b.owed, dict(b.paid), b.raises)
+    )
     return SeatView(
-        seat=seat, phase=t.phase, to_act=t.to_act, dealer=t.dealer, pot=t.pot, rules=t.rules,
-        seats=seats, palace=tuple(t.cards(seat, "palace")),
-        deck_count=len(t.zones["deck"]), discard_count=len(t.zones["discard"]),
-        rejects=tuple(t.zones["rejects"]), battle=battle,
+        seat=seat,
+        phase=t.phase,
+        to_act=t.to_act,
+        dealer=t.dealer,
+        pot=t.pot,
+        rules=t.rules,
+        seats=seats,
+        palace=tuple(t.cards(seat, "palace")),
+        deck_count=len(t.zones["deck"]),
+        discard_count=len(t.zones["discard"]),
+        rejects=tuple(t.zones["rejects"]),
+        battle=battle,
         legal=tuple(game.legal_actions()) if t.to_act == seat else (),
         _recall=lambda: _knowledge(game, seat, upto),
     )

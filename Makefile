@@ -1,0 +1,123 @@
+# Palace — developer and classroom entry points (GNU make).
+#
+#   make app    serve the Palace app with Voila on http://$(HOST):$(PORT)/
+#   make test   lint + unit/property/doctests + notebooks (nbval) + browser tests
+#
+# Everything runs inside ./.venv, created on first use. Installs are keyed on
+# stamp files that depend on pyproject.toml, so re-running does not reinstall.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+PYTHON_SYS ?= python3
+VENV       := .venv
+PY         := $(VENV)/bin/python
+PIP        := $(PY) -m pip
+# Run a command with the venv first on PATH (so kernels, voila, playwright resolve there).
+IN_VENV    := PATH="$(CURDIR)/$(VENV)/bin:$$PATH" VIRTUAL_ENV="$(CURDIR)/$(VENV)"
+
+HOST     ?= 127.0.0.1
+PORT     ?= 8866
+LAB_PORT ?= 8888
+
+# What `make app` serves: the app notebook if there is one, else the notebooks/ folder.
+APP_NOTEBOOK := notebooks/app.ipynb
+APP_TARGET   ?= $(if $(wildcard $(APP_NOTEBOOK)),$(APP_NOTEBOOK),notebooks/)
+
+# The whole Voila command in one place. Other options (strip_sources, theme, ...)
+# live in ./voila.json, which Voila reads from the directory it is started in.
+VOILA_CMD = $(VENV)/bin/voila $(APP_TARGET) --no-browser --Voila.ip=$(HOST) --port=$(PORT)
+
+LAB_CMD = $(VENV)/bin/jupyter lab --no-browser --ServerApp.ip=127.0.0.1 \
+          --ServerApp.port=$(LAB_PORT) --ServerApp.root_dir=notebooks
+
+# Only lint / test folders that exist (the tree grows over time).
+LINT_DIRS   := $(wildcard palace tests bench)
+UNIT_DIRS   := $(wildcard tests palace)
+NOTEBOOK_DIR ?= notebooks
+NOTEBOOKS     = $(shell [ -d $(NOTEBOOK_DIR) ] && find $(NOTEBOOK_DIR) -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' | sort)
+BROWSER_TESTS = $(wildcard tests/browser/test_*.py)
+
+# pytest exits 5 when it collected nothing: an empty step is not a failure.
+define pytest_allow_empty
+	$(IN_VENV) $(PY) -m pytest $(1) || { rc=$$?; if [ $$rc -eq 5 ]; then echo "(no tests collected: $(1))"; else exit $$rc; fi; }
+endef
+
+.PHONY: help app test lab lint bench clean install install-test install-bench \
+        test-lint test-unit test-notebooks test-browser
+
+help:
+	@echo "make app     serve Palace with Voila (HOST=$(HOST) PORT=$(PORT))"
+	@echo "make test    ruff + pytest (unit, property, doctests) + nbval notebooks + browser tests"
+	@echo "make lab     JupyterLab on notebooks/ (127.0.0.1:$(LAB_PORT))"
+	@echo "make lint    ruff check"
+	@echo "make bench   run bench/run_all.py with the bench extra installed"
+	@echo "make clean   remove .venv, caches and build/"
+
+# ---------------------------------------------------------------- environment
+$(PY):
+	$(PYTHON_SYS) -m venv $(VENV)
+	$(PIP) install --upgrade pip
+
+$(VENV)/.installed-app: pyproject.toml | $(PY)
+	$(PIP) install -e .
+	touch $@
+
+# The test extra includes the app, so it satisfies the app stamp too.
+$(VENV)/.installed-test: pyproject.toml | $(PY)
+	$(PIP) install -e '.[test]'
+	touch $@ $(VENV)/.installed-app
+
+$(VENV)/.installed-bench: pyproject.toml | $(PY)
+	$(PIP) install -e '.[bench]'
+	touch $@
+
+install: $(VENV)/.installed-app
+install-test: $(VENV)/.installed-test
+install-bench: $(VENV)/.installed-bench
+
+# ---------------------------------------------------------------- app
+app: $(VENV)/.installed-app
+	@[ -e "$(APP_TARGET)" ] || { echo "Nothing to serve yet: $(APP_TARGET) does not exist." >&2; exit 1; }
+	@echo "Palace is at http://$(HOST):$(PORT)/"
+	@echo "+ $(VOILA_CMD)"
+	@$(IN_VENV) $(VOILA_CMD)
+
+lab: $(VENV)/.installed-app
+	@echo "JupyterLab is at http://127.0.0.1:$(LAB_PORT)/lab"
+	$(IN_VENV) $(LAB_CMD)
+
+# ---------------------------------------------------------------- tests
+test: $(VENV)/.installed-test
+	$(MAKE) --no-print-directory test-lint
+	$(MAKE) --no-print-directory test-unit
+	$(MAKE) --no-print-directory test-notebooks
+	$(MAKE) --no-print-directory test-browser
+
+lint: $(VENV)/.installed-test test-lint
+
+test-lint:
+	$(VENV)/bin/ruff check $(LINT_DIRS)
+
+test-unit:
+	$(call pytest_allow_empty,$(UNIT_DIRS) --doctest-modules --ignore=tests/browser -q)
+
+test-notebooks:
+	@if [ -z "$(NOTEBOOKS)" ]; then echo "(no notebooks yet: skipping nbval)"; exit 0; fi; \
+	$(IN_VENV) $(PY) -m pytest --nbval $(NOTEBOOK_DIR) --nbval-sanitize-with tests/nbval_sanitize.cfg \
+	    -q -p no:cacheprovider || { rc=$$?; [ $$rc -eq 5 ] || exit $$rc; }
+
+test-browser:
+	@if [ -z "$(BROWSER_TESTS)" ]; then echo "(no browser tests yet: skipping)"; exit 0; fi; \
+	$(call pytest_allow_empty,tests/browser -q)
+
+# ---------------------------------------------------------------- misc
+bench: $(VENV)/.installed-bench
+	@if [ -f bench/run_all.py ]; then $(IN_VENV) $(PY) bench/run_all.py; \
+	else echo "(bench/run_all.py not written yet)"; fi
+
+clean:
+	rm -rf $(VENV) build dist .pytest_cache .ruff_cache .hypothesis *.egg-info
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +
+	find . -name .ipynb_checkpoints -type d -prune -exec rm -rf {} +
