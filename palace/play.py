@@ -307,7 +307,7 @@ def _battle_fold(t: Table, seat: int) -> None:
         moves=(
             Move(tuple(t.cards(seat, "palace")), zone(seat, "palace"), "discard", seen_by=(seat,)),
         ),
-        detail={"out": (seat,)},
+        detail={"out": (seat,), "refund": bool(chips)},
     )
     _capture(t, winner, seat, b.attacker, rule)
 

@@ -130,10 +130,11 @@ class Table:
             self.zones[zname][:] = order
         for s in detail.get("out", ()):
             self.active[s] = False
+        refund = detail.get("refund", False)
         for seat_, delta in chips:
             self.pot -= delta
-            if delta < 0:
-                self.put_in[seat_] += -delta
+            if delta < 0 or refund:
+                self.put_in[seat_] -= delta
             else:
                 self.won[seat_] += delta
             if self.stacks is not None:
@@ -194,7 +195,7 @@ def fold_events(events: list[Event], players: int, initial_deck: list[Card], upt
                 zones[zname] = list(order)
         for s, delta in ev.chips:
             pot -= delta
-            if delta < 0:
+            if delta < 0 or ev.detail.get("refund"):
                 put_in[s] -= delta
             else:
                 won[s] += delta

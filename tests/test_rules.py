@@ -521,7 +521,7 @@ def test_R7_9_folding_to_a_raise_returns_the_uncalled_raise(three):
     pot = g.pot
     g.apply(Fold())  # Bob folds to the raise
     assert last(g, "fold").rule == "R7.9"
-    assert g.pot == pot - 4 and g.won[0] == 4
+    assert g.pot == pot - 4 and g.won[0] == 0 and g.put_in[0] == 1 + 2
     assert not g.active[1] and set(g.soldiers(0)) == set(parse_cards("Kh"))
 
 
