@@ -52,7 +52,8 @@ class Event:
     """One state change: index, kind, seat, cards, amount, rule clause and sentence.
 
     `chips` lists (seat, delta) pairs: negative puts chips in the pot, positive takes
-    them out (a win, or with ``detail["refund"]`` an uncalled raise given back, R7.9). `phase` and `to_act` describe the state right after the event.
+    them out (a win, or with ``detail["refund"]`` an uncalled raise given back, R7.9).
+    `phase` and `to_act` describe the state right after the event.
     `detail` may hold ``"order"`` (zone -> its new order after a shuffle), ``"out"``
     (seats leaving the hand) and facts for the UI (a battle's hands, shares).
     """
