@@ -57,69 +57,91 @@ def _afford(t: Table, seat: int, amount: int, what: str) -> str | None:
 
 def why_illegal(t: Table, action: Action) -> str | None:
     """Why `action` is not legal for the seat to act now, or None if it is legal."""
+    phase = t.phase
+    if phase is Phase.TURN:
+        check = _TURN.get(type(action))
+        if check is not None:
+            return check(t, t.to_act, action)
+    elif phase is Phase.BATTLE_RESPONSE:
+        check = _ANSWER.get(type(action))
+        if check is not None:
+            return check(t, t.to_act, action)
+    elif phase is Phase.TRIM_TO_FIVE:
+        if type(action) is Trim:
+            return _check_cards(t, t.to_act, action.cards, "R6.7") or _check_trim(
+                t, t.to_act, action
+            )
+    elif phase is Phase.HAND_OVER:
+        return "the hand is over: no more actions (R9, R10)"
+    else:
+        return "the cards are still being dealt (R4, R5)"
     if not isinstance(action, Action):
         return f"{action!r} is not an action (use Buy, Discard, Bet, Stay, Fold, Call, Raise, Trim)"
-    if t.phase is Phase.HAND_OVER:
-        return "the hand is over: no more actions (R9, R10)"
-    if t.phase in (Phase.DEALER_SELECTION, Phase.BANNER_DEAL, Phase.PALACE_DEAL):
-        return "the cards are still being dealt (R4, R5)"
-    seat = t.to_act
-    assert seat is not None
-    me = t.name(seat)
-    if t.phase is Phase.TRIM_TO_FIVE:
-        if not isinstance(action, Trim):
-            return (
-                f"{me} must first choose which soldiers to discard (at most {MAX_SOLDIERS} may "
-                f"stay) before play goes on (R6.7)"
-            )
-        return _check_cards(t, seat, action.cards, "R6.7") or _check_trim(t, seat, action)
-    if t.phase is Phase.BATTLE_RESPONSE:
-        b = t.battle
-        assert b is not None
-        if isinstance(action, (Fold, Call)):
-            return None
-        if isinstance(action, Raise):
-            if t.rules.max_raises is not None and b.raises >= t.rules.max_raises:
-                return f"this battle has had the maximum of {t.rules.max_raises} raises (R7.7)"
-            size = limit_raise(t, seat)
-            if t.rules.no_limit:
-                if action.amount is not None and action.amount < t.rules.big_bet:
-                    return (
-                        f"a no-limit raise must be at least the big bet, {t.rules.big_bet} (R7.7)"
-                    )
-                size = action.amount if action.amount is not None else t.rules.big_bet
-            elif action.amount is not None and action.amount != size:
-                return f"in limit the raise is exactly {size} (R7.7)"
-            return _afford(t, seat, b.owed + size, "calling and raising")
+    me = t.name(t.to_act)
+    if phase is Phase.TRIM_TO_FIVE:
+        return (
+            f"{me} must first choose which soldiers to discard (at most {MAX_SOLDIERS} may "
+            f"stay) before play goes on (R6.7)"
+        )
+    if phase is Phase.BATTLE_RESPONSE:
         return f"{me} is answering a battle: Fold, Call or Raise (R7.4)"
-    # Phase.TURN
     if isinstance(action, (Call, Raise)):
         return f"there is no battle to answer: {action} is only for a defender (R7.4)"
     if isinstance(action, Trim):
         return (
             "there is nothing to trim: discarding soldiers is part of Buy or Discard (R6.2, R6.4)"
         )
-    if not isinstance(action, (Bet, Fold)) and must_battle(t):
-        return f"two players of different banner suits are left: {me} must Bet or Fold (R9.3)"
-    if isinstance(action, Buy):
-        if not t.zones["deck"] and not t.zones["discard"]:
-            return (
-                "the draw deck and the discard pile are both empty, so Buy is not possible (R6.3)"
-            )
-        return _afford(t, seat, t.rules.small_bet, "a Buy")
-    if isinstance(action, Discard):
-        if not t.cards(seat, "soldiers"):
-            return f"{me} has no soldiers to discard (R6.4)"
-        if not action.cards:
-            return "a Discard must discard one or more soldiers (R6.4)"
-        return _check_cards(t, seat, action.cards, "R6.4") or _afford(
-            t, seat, t.rules.discard_amount, "a Discard"
-        )
-    if isinstance(action, Bet):
-        return _check_bet(t, seat, action)
-    if isinstance(action, (Stay, Fold)):
-        return None
     return f"{action} is not a turn action (R6.1)"
+
+
+def _quiet_ok(t: Table, seat: int) -> str | None:
+    if must_battle(t):
+        return (
+            f"two players of different banner suits are left: {t.name(seat)} must Bet or "
+            "Fold (R9.3)"
+        )
+    return None
+
+
+def _check_buy(t: Table, seat: int, action: Buy) -> str | None:
+    reason = _quiet_ok(t, seat)
+    if reason:
+        return reason
+    if not t.zones["deck"] and not t.zones["discard"]:
+        return "the draw deck and the discard pile are both empty, so Buy is not possible (R6.3)"
+    return _afford(t, seat, t.rules.small_bet, "a Buy")
+
+
+def _check_discard(t: Table, seat: int, action: Discard) -> str | None:
+    reason = _quiet_ok(t, seat)
+    if reason:
+        return reason
+    if not t.cards(seat, "soldiers"):
+        return f"{t.name(seat)} has no soldiers to discard (R6.4)"
+    if not action.cards:
+        return "a Discard must discard one or more soldiers (R6.4)"
+    return _check_cards(t, seat, action.cards, "R6.4") or _afford(
+        t, seat, t.rules.discard_amount, "a Discard"
+    )
+
+
+def _check_raise(t: Table, seat: int, action: Raise) -> str | None:
+    b = t.battle
+    assert b is not None
+    if t.rules.max_raises is not None and b.raises >= t.rules.max_raises:
+        return f"this battle has had the maximum of {t.rules.max_raises} raises (R7.7)"
+    size = limit_raise(t, seat)
+    if t.rules.no_limit:
+        if action.amount is not None and action.amount < t.rules.big_bet:
+            return f"a no-limit raise must be at least the big bet, {t.rules.big_bet} (R7.7)"
+        size = action.amount if action.amount is not None else t.rules.big_bet
+    elif action.amount is not None and action.amount != size:
+        return f"in limit the raise is exactly {size} (R7.7)"
+    return _afford(t, seat, b.owed + size, "calling and raising")
+
+
+def _always(t: Table, seat: int, action: Action) -> None:
+    return None
 
 
 def _check_cards(t: Table, seat: int, cards, rule: str) -> str | None:
@@ -164,6 +186,16 @@ def _check_bet(t: Table, seat: int, action: Bet) -> str | None:
     if amount < low:
         return f"the minimum attack is (soldiers + 1) × s = {low} (R7.3)"
     return _afford(t, seat, amount, "an attack")
+
+
+_TURN = {
+    Buy: _check_buy,
+    Discard: _check_discard,
+    Bet: lambda t, seat, a: _check_bet(t, seat, a),
+    Stay: lambda t, seat, a: _quiet_ok(t, seat),
+    Fold: _always,
+}
+_ANSWER = {Fold: _always, Call: _always, Raise: _check_raise}
 
 
 def candidates(t: Table) -> list[Action]:
