@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from palace.actions import Action, Bet, Buy, Call, Fold, Raise, Stay, Trim
+from palace.actions import Action, Bet, Buy, Call, Discard, Fold, Raise, Stay, Trim
 from palace.errors import PalaceError
 from palace.events import Phase
 from palace.hands import Category, Hand, evaluate
@@ -122,15 +122,30 @@ class RuleBot:
                 )
             return Fold()
         if best is not None:
-            return best[1]
+            return self._sized(view, best[1])
         own = evaluate(list(view.my_cards))
-        if (
-            "buy" in kinds
-            and (own.category is None or own.category < self.buy_below)
-            and len(view.me.soldiers) < 5
-        ):
+        weak = own.category is None or own.category < self.buy_below
+        if "buy" in kinds and weak and len(view.me.soldiers) < 5:
             return Buy()
+        idle = {c for c in view.me.soldiers if c not in own.best}
+        if idle and "discard" in kinds:
+            # soldiers outside the best five only raise what attacks and calls cost (R7.3, R7.6)
+            for a in legal:
+                if isinstance(a, Discard) and set(a.cards) == idle:
+                    return a
         return Stay()
+
+    def _sized(self, view: SeatView, bet: Bet) -> Bet:
+        """In no-limit, press a strong hand with twice the minimum attack (R7.3)."""
+        if not view.rules.no_limit:
+            return bet
+        mine = my_hand_against(view, bet.target)
+        if mine.category is None or mine.category < Category.THREE_OF_A_KIND:
+            return bet
+        amount = 2 * (len(view.me.soldiers) + 1) * view.rules.small_bet
+        if view.me.stack is not None and amount > view.me.stack:
+            return bet
+        return Bet(target=bet.target, amount=amount)
 
 
 def play_out(game, bots: dict[int, Bot], *, stop_at_human: bool = False):
