@@ -97,7 +97,7 @@ def _buy(t: Table, seat: int, rng: random.Random) -> None:
 def _trim(t: Table, seat: int, action: Trim) -> None:
     after_capture = t.trim_next is not None
     nxt = t.trim_next if after_capture else t.left_of(seat)
-    rule = "R7.5" if after_capture else "R6.2"
+    rule = t.trim_rule if after_capture else "R6.2"
     if len(t.cards(seat, "soldiers")) > MAX_SOLDIERS:
         rule = "R6.7"
     t.phase = Phase.TURN
@@ -106,7 +106,11 @@ def _trim(t: Table, seat: int, action: Trim) -> None:
     if action.cards:
         text = f"{t.name(seat)} discards {format_cards(c.symbol for c in action.cards)}."
     else:
-        text = f"{t.name(seat)} keeps all {len(t.cards(seat, 'soldiers'))} soldiers."
+        n = len(t.cards(seat, "soldiers"))
+        kept = {0: "has no soldiers to discard", 1: "keeps their soldier"}.get(
+            n, f"keeps all {n} soldiers"
+        )
+        text = f"{t.name(seat)} {kept}."
     t.record(
         "trim",
         seat,
@@ -323,6 +327,7 @@ def _capture(t: Table, winner: int, loser: int, attacker: int, rule: str) -> Non
         t.phase, t.to_act = Phase.TRIM_TO_FIVE, winner
         t.trim_min = max(0, n - MAX_SOLDIERS)
         t.trim_next = t.left_of(attacker)  # R8.7
+        t.trim_rule = rule
     extra = " and must discard down to five (R6.7)" if n > MAX_SOLDIERS else " and may discard any"
     t.record(
         "capture",

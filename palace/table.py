@@ -65,6 +65,7 @@ class Table:
     quiet: set[int] = field(default_factory=set)
     trim_min: int = 0
     trim_next: int | None = None  # who acts after the trim
+    trim_rule: str = "R6.2"  # the clause that gave the trim: R6.2 (Buy), R7.5 / R8.4 (capture)
     events: list[Event] = field(default_factory=list)
     result: Any = None
 
