@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from palace.cards import Card, Suit, format_cards, parse_cards
+from palace.cards import Card, Suit, parse_cards
 from palace.hands import Hand, evaluate
 
 
@@ -72,7 +72,7 @@ def resolve_battle(attacker: Army, defender: Army) -> BattleResult:
     ac, dc = attacker.banner_count(), defender.banner_count()
 
     def lost(h: Hand) -> str:
-        return format_cards(h.excluded) if h.excluded else "none"
+        return " ".join(c.symbol for c in h.excluded) if h.excluded else "none"
 
     a_txt = f"{ah.describe()} (cards of {defender.suit.noun} lost: {lost(ah)})"
     d_txt = f"{dh.describe()} (cards of {attacker.suit.noun} lost: {lost(dh)})"

@@ -250,6 +250,15 @@ class Game:
         """R7.3 minimum attack for this seat now."""
         return checks.min_attack(self._t, seat)
 
+    def raise_size(self) -> int:
+        """The raise `to_act` would make with ``Raise()``: b, or 2 × s without soldiers in
+        limit; the minimum, b, in no-limit (R7.7)."""
+        if self._t.to_act is None:
+            return 0
+        if self.rules.no_limit:
+            return self.rules.big_bet
+        return checks.limit_raise(self._t, self._t.to_act)
+
     def owed(self) -> int:
         """What the player answering a battle must pay to call (R7.6, R7.8)."""
         return self._t.battle.owed if self._t.battle else 0

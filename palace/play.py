@@ -357,7 +357,8 @@ def _battle_showdown(t: Table, rng: random.Random) -> None:
     b = t.battle
     assert b is not None
     a, d = b.attacker, b.defender
-    res: BattleResult = resolve_battle(army_of(t, a), army_of(t, d))
+    armies = (army_of(t, a), army_of(t, d))
+    res: BattleResult = resolve_battle(*armies)
     names = {"attacker": t.name(a), "defender": t.name(d)}
     text = (
         res.explanation.replace("The attacker", names["attacker"])
@@ -372,6 +373,7 @@ def _battle_showdown(t: Table, rng: random.Random) -> None:
     t.battle = None
     detail = {
         "battle": res,
+        "armies": armies,
         "attacker": a,
         "defender": d,
         "public_text": f"{t.name(a)} and {t.name(d)} show their palace cards to each other.",
@@ -384,11 +386,12 @@ def _battle_showdown(t: Table, rng: random.Random) -> None:
             t.record("battle", None, text, "R8.6", moves=shown, detail=detail)
             _award(t, ((a, d), "battle tie", "R8.6"))
             return
+        t.phase, t.to_act = Phase.SHOWDOWN, None
+        t.record("battle", None, text, "R8.6", moves=shown, detail=detail)
         t.active[a] = t.active[d] = False
         ends = _ending(t)
         t.phase = Phase.HAND_OVER if ends else Phase.TURN
         t.to_act = None if ends else t.left_of(a)
-        t.record("battle", None, text, "R8.6", moves=shown, detail=detail)
         t.record(
             "both_out",
             None,
@@ -410,8 +413,9 @@ def _battle_showdown(t: Table, rng: random.Random) -> None:
             _award(t, ends)
         return
     winner, loser = (a, d) if res.winner == "attacker" else (d, a)
-    t.active[loser] = False
+    t.phase, t.to_act = Phase.SHOWDOWN, None
     t.record("battle", winner, text, res.rule, moves=shown, detail=detail)
+    t.active[loser] = False
     t.record(
         "out",
         loser,

@@ -545,13 +545,14 @@ def test_R8_1_the_whole_army_counts():
 
 
 def test_R8_2_cards_of_the_opponents_banner_suit_do_not_count():
-    g, ev = battle("Kh", "Qh Jh Th", "As", "Ac Ad 2c")
-    res = ev.detail["battle"]  # Bob's straight flush? no: Ann excludes nothing of Bob's
-    assert res.attacker_hand.category.name == "HIGH_CARD"
+    g, ev = battle("Kh", "Qs Js Ts", "As", "Ac Ad 2c")
+    res = ev.detail["battle"]  # Ann's spade banner takes Bob's three spades away
+    assert res.attacker_hand.excluded == parse_cards("Qs Js Ts")
+    assert res.attacker_hand.counting == parse_cards("Kh") and res.winner == "defender"
     g, ev = battle("Ks", "Qs Js Ts", "Ah", "9s 2c 3c")
     res = ev.detail["battle"]
     assert res.defender_hand.excluded == parse_cards("9s")
-    assert "lost: 9s" in ev.text
+    assert "lost: 9♠" in ev.text
 
 
 def test_R8_3_short_hands_rank_from_the_cards_they_have():

@@ -1,0 +1,278 @@
+"""`BattleView`: two armies side by side — excluded cards struck out (R8.2), best five, verdict."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ipywidgets import HTML, Layout, VBox
+
+from palace.battle import Army, BattleResult, resolve_battle
+from palace.cards import Card, Suit
+from palace.events import Event
+from palace.hands import Hand
+from palace.widgets.cards import cards_html
+from palace.widgets.theme import esc, root, rule_badge, style_widget, symbols
+
+
+@dataclass(frozen=True)
+class _Side:
+    name: str
+    role: str  # "attacker" / "defender"
+    banner: Card
+    soldiers: tuple[Card, ...]
+    palace: tuple[Card, ...]
+    hand: Hand
+    banner_count: int
+    opponent: str
+    opponent_suit: Suit
+
+    @property
+    def reason(self) -> str:
+        s = self.opponent_suit
+        return f"{s.symbol} is {self.opponent}'s banner suit — does not count, R8.2"
+
+
+def _name_sides(text: str, attacker: str, defender: str) -> str:
+    """Put the players' names into a `resolve_battle` explanation."""
+    return (
+        text.replace("The attacker", attacker)
+        .replace("the attacker", attacker)
+        .replace("The defender", defender)
+        .replace("the defender", defender)
+    )
+
+
+class BattleView(VBox):
+    """A battle showdown: call `show_result(att, dfn, names)` or `show_event(event, names)`."""
+
+    def __init__(self, *, four_color: bool = False) -> None:
+        self._css = style_widget()
+        self._html = HTML(layout=Layout(width="100%"))
+        super().__init__([self._css, self._html], layout=Layout(width="100%"))
+        self.add_class("palace-panel")
+        self.add_class("palace-battleview")
+        self.four_color = four_color
+        self._sides: tuple[_Side, _Side] | None = None
+        self._result: BattleResult | None = None
+        self._verdict = ""
+        self._rule = ""
+        self._html.value = root('<div class="palace-note">No battle yet.</div>')
+
+    # ------------------------------------------------------------------ input
+    def show_result(
+        self,
+        attacker: Army,
+        defender: Army,
+        names: Sequence[str] = ("Attacker", "Defender"),
+        result: BattleResult | None = None,
+    ) -> BattleResult:
+        """Resolve (or take) the battle of two armies and show it; returns the result."""
+        res = result if result is not None else resolve_battle(attacker, defender)
+        an, dn = names[0], names[1]
+        self._set(
+            _Side(
+                an,
+                "attacker",
+                attacker.banner,
+                attacker.soldiers,
+                attacker.palace,
+                res.attacker_hand,
+                res.attacker_banner_count,
+                dn,
+                defender.suit,
+            ),
+            _Side(
+                dn,
+                "defender",
+                defender.banner,
+                defender.soldiers,
+                defender.palace,
+                res.defender_hand,
+                res.defender_banner_count,
+                an,
+                attacker.suit,
+            ),
+            res,
+            _name_sides(res.explanation, an, dn),
+        )
+        return res
+
+    def show_event(self, event: Event, names: Sequence[str] | None = None) -> None:
+        """Show a game's ``"battle"`` event (its detail holds the `BattleResult`)."""
+        res = event.detail.get("battle")
+        if not isinstance(res, BattleResult):
+            raise ValueError(f"event #{event.index} ({event.kind}) is not a battle showdown")
+        a, d = event.detail["attacker"], event.detail["defender"]
+        an = names[a] if names is not None else "Attacker"
+        dn = names[d] if names is not None else "Defender"
+        sides = []
+        for seat, hand, count, opp, role in (
+            (a, res.attacker_hand, res.attacker_banner_count, dn, "attacker"),
+            (d, res.defender_hand, res.defender_banner_count, an, "defender"),
+        ):
+            palace: tuple[Card, ...] = ()
+            for mv in event.moves:
+                if mv.src == mv.dst == f"seat{seat}.palace":
+                    palace = tuple(mv.cards)
+            banner = hand.cards[0]  # the engine evaluates banner, soldiers, palace in order
+            soldiers = tuple(c for c in hand.cards[1:] if c not in palace)
+            opp_suit = hand.exclude_suit
+            assert opp_suit is not None
+            sides.append(
+                _Side(
+                    names[seat] if names is not None else role.capitalize(),
+                    role,
+                    banner,
+                    soldiers,
+                    palace,
+                    hand,
+                    count,
+                    opp,
+                    opp_suit,
+                )
+            )
+        text = event.text if names is not None else res.explanation
+        self._set(sides[0], sides[1], res, text)
+
+    def clear(self) -> None:
+        """Show nothing (no battle yet)."""
+        self._sides = None
+        self._result = None
+        self._html.value = root('<div class="palace-note">No battle yet.</div>')
+
+    @property
+    def result(self) -> BattleResult | None:
+        return self._result
+
+    @property
+    def html(self) -> str:
+        return self._html.value
+
+    # ------------------------------------------------------------------ drawing
+    def _set(self, att: _Side, dfn: _Side, res: BattleResult, verdict: str) -> None:
+        self._sides = (att, dfn)
+        self._result = res
+        self._verdict = verdict
+        self._rule = res.rule
+        self._html.value = root(self._render())
+
+    def refresh(self) -> None:
+        """Redraw (after `four_color` changed)."""
+        if self._sides is not None:
+            self._html.value = root(self._render())
+
+    def _winner_loser(self) -> tuple[_Side | None, _Side | None]:
+        assert self._sides is not None and self._result is not None
+        att, dfn = self._sides
+        if self._result.winner == "attacker":
+            return att, dfn
+        if self._result.winner == "defender":
+            return dfn, att
+        return None, None
+
+    def _side_html(self, s: _Side, state: str) -> str:
+        fc = self.four_color
+        struck = {c: s.reason for c in s.hand.excluded}
+        best = set(s.hand.best)
+        role_tag = (
+            '<span class="palace-tag palace-tag-win">wins</span>' if state == "winner" else ""
+        )
+        rows = [
+            f'<div class="palace-side-head"><span class="palace-name">{esc(s.name)}</span>'
+            f'<span class="palace-subtitle">{s.role} · banner suit {s.banner.suit.symbol} '
+            f"{s.banner.suit.noun}</span>{role_tag}</div>"
+        ]
+        for label, cards in (
+            ("Banner", (s.banner,)),
+            ("Soldiers", s.soldiers),
+            ("Palace", s.palace),
+        ):
+            rows.append(f'<div class="palace-row-label">{label}</div>')
+            rows.append(cards_html(cards, four_color=fc, struck=struck, highlight=best))
+        rows.append(
+            f'<div class="palace-hand-name">{esc(s.hand.describe())}</div>'
+            f'<div class="palace-note">Best five: {esc(symbols(s.hand.best))}</div>'
+        )
+        if s.hand.excluded:
+            rows.append(
+                f'<div class="palace-lost">✗ {esc(symbols(s.hand.excluded))}: '
+                f"{esc(s.opponent_suit.symbol)} is {esc(s.opponent)}'s banner suit, so "
+                f"{'it does' if len(s.hand.excluded) == 1 else 'they do'} not count "
+                f"{rule_badge('R8.2')}</div>"
+            )
+        else:
+            rows.append(
+                f'<div class="palace-note">No {esc(s.opponent_suit.noun)}: nothing excluded '
+                f"{rule_badge('R8.2')}</div>"
+            )
+        cls = "palace-side" + {"winner": " palace-winner", "loser": " palace-loser"}.get(state, "")
+        return f'<div class="{cls}">{"".join(rows)}</div>'
+
+    def _render(self) -> str:
+        assert self._sides is not None and self._result is not None
+        att, dfn = self._sides
+        win, lose = self._winner_loser()
+        state = {
+            id(att): "winner" if win is att else "loser" if lose is att else "tie",
+            id(dfn): "winner" if win is dfn else "loser" if lose is dfn else "tie",
+        }
+        grid = (
+            f'<div class="palace-battle">{self._side_html(att, state[id(att)])}'
+            f'<div class="palace-vs">vs</div>{self._side_html(dfn, state[id(dfn)])}</div>'
+        )
+        lines = [f"<div>{rule_badge(self._rule)} {esc(self._verdict)}</div>"]
+        tb = self._tiebreak()
+        if tb:
+            lines.append(f'<div class="palace-verdict-line">{esc(tb)} {rule_badge("R8.5")}</div>')
+        lines.append(f'<div class="palace-verdict-line">{esc(self._capture())}</div>')
+        cls = "palace-verdict" + (" palace-tie" if win is None else "")
+        return grid + f'<div class="{cls}">{"".join(lines)}</div>'
+
+    def _tiebreak(self) -> str:
+        assert self._sides is not None and self._result is not None
+        if self._result.decided_by == "hand":
+            return ""
+        att, dfn = self._sides
+        return (
+            f"Equal hands, so count the cards of each player's own banner suit: "
+            f"{att.name} {att.banner_count} {att.banner.suit.symbol}, "
+            f"{dfn.name} {dfn.banner_count} {dfn.banner.suit.symbol}."
+        )
+
+    def _capture(self) -> str:
+        win, lose = self._winner_loser()
+        if win is None or lose is None:
+            return (
+                "No capture: both leave the hand, or share the pot if they were the last two "
+                "(R8.6)."
+            )
+        taken = (lose.banner, *lose.soldiers)
+        return (
+            f"{win.name} captures {symbols(taken)} ({lose.name}'s banner and soldiers) as "
+            f"soldiers; {lose.name}'s palace cards go to the discard pile (R8.4)."
+        )
+
+    # ------------------------------------------------------------------ text
+    def text(self) -> str:
+        """A plain-text account of the battle shown."""
+        if self._sides is None:
+            return "No battle yet."
+        lines = []
+        for s in self._sides:
+            lines.append(
+                f"{s.name} ({s.role}, banner {s.banner.symbol}): banner {s.banner.symbol} · "
+                f"soldiers {symbols(s.soldiers)} · palace {symbols(s.palace)}"
+            )
+            if s.hand.excluded:
+                lines.append(
+                    f"  does not count ({s.opponent_suit.symbol} is {s.opponent}'s banner suit, "
+                    f"R8.2): {symbols(s.hand.excluded)}"
+                )
+            lines.append(f"  best five: {symbols(s.hand.best)} — {s.hand.describe()}")
+        tb = self._tiebreak()
+        if tb:
+            lines.append(f"Tie-break (R8.5): {tb}")
+        lines.append(f"Verdict ({self._rule}): {self._verdict}")
+        lines.append(self._capture())
+        return "\n".join(lines)

@@ -1,0 +1,263 @@
+"""`PlayPanel`: a learner plays one seat against bots to the end of the hand."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ipywidgets import HTML, Button, Checkbox, HBox, IntText, Layout, ToggleButton, VBox
+
+from palace.bots import Bot
+from palace.errors import PalaceError
+from palace.events import Event
+from palace.game import Game
+from palace.rules import Rules
+from palace.widgets.action_picker import ActionPicker, Advisor
+from palace.widgets.battle_view import BattleView
+from palace.widgets.controller import PlayController
+from palace.widgets.stepper import battle_visible
+from palace.widgets.table_view import TableView
+from palace.widgets.theme import esc, root, rule_badge, style_widget
+
+
+class PlayPanel(VBox):
+    """Table (the learner's view), action buttons, the latest events, battles and the result."""
+
+    def __init__(
+        self,
+        players: int | Sequence[str] = 4,
+        seat: int = 0,
+        seed: int = 7,
+        *,
+        rules: Rules | None = None,
+        deck: str | Sequence[str] | None = None,
+        dealer: int | None = None,
+        bots: dict[int, Bot] | None = None,
+        controller: PlayController | None = None,
+        advisor: Advisor | None = None,
+        four_color: bool = False,
+        log_lines: int = 8,
+    ) -> None:
+        self._ctl = controller or PlayController(
+            human=seat,
+            players=players,
+            seed=seed,
+            rules=rules,
+            deck=deck,
+            dealer=dealer,
+            bots=bots,
+        )
+        self._seat = seat if controller is None else controller.seat
+        self._log_lines = log_lines
+        self._css = style_widget()
+        self._title = HTML()
+        self._seed = IntText(
+            value=self._ctl.game.seed, description="Seed", layout=Layout(width="160px")
+        )
+        self._new = Button(
+            description="New hand",
+            icon="refresh",
+            button_style="primary",
+            layout=Layout(width="130px"),
+        )
+        self._undo = Button(
+            description="Undo",
+            icon="undo",
+            layout=Layout(width="110px"),
+            tooltip="take back your last decision",
+        )
+        self._reveal = ToggleButton(
+            value=False,
+            description="Reveal all",
+            icon="eye",
+            tooltip="instructor: show every palace",
+            layout=Layout(width="130px"),
+        )
+        self._four = Checkbox(
+            value=four_color,
+            description="Four-colour suits",
+            indent=False,
+            layout=Layout(width="170px"),
+        )
+        self._message = HTML()
+        self._result = HTML()
+        self._table = TableView(four_color=four_color)
+        self._picker = ActionPicker(self._ctl, self._seat, advisor=advisor, four_color=four_color)
+        self._log = HTML(layout=Layout(width="100%"))
+        self._battle_title = HTML()
+        self._battle = BattleView(four_color=four_color)
+        self._battle_box = VBox([self._battle_title, self._battle])
+
+        self._new.on_click(self._on_new)
+        self._undo.on_click(self._on_undo)
+        self._reveal.observe(self._on_option, names="value")
+        self._four.observe(self._on_option, names="value")
+        self._ctl.add_listener(self._on_change)
+
+        header = HBox(
+            [self._title, self._seed, self._new, self._undo, self._reveal, self._four],
+            layout=Layout(flex_flow="row wrap", align_items="center", grid_gap="8px"),
+        )
+        lower = HBox(
+            [
+                VBox([self._picker], layout=Layout(flex="1 1 560px", min_width="480px")),
+                VBox([self._log], layout=Layout(flex="1 1 360px", min_width="320px")),
+            ],
+            layout=Layout(flex_flow="row wrap", grid_gap="14px", width="100%"),
+        )
+        super().__init__(
+            [self._css, header, self._message, self._result, self._table, lower, self._battle_box],
+            layout=Layout(width="100%", grid_gap="10px"),
+        )
+        self.add_class("palace-panel")
+        self.add_class("palace-playpanel")
+        self.redraw()
+
+    # ------------------------------------------------------------------ public
+    @property
+    def controller(self) -> PlayController:
+        return self._ctl
+
+    @property
+    def game(self) -> Game:
+        return self._ctl.game
+
+    @property
+    def picker(self) -> ActionPicker:
+        return self._picker
+
+    @property
+    def table(self) -> TableView:
+        return self._table
+
+    @property
+    def battle(self) -> BattleView:
+        return self._battle
+
+    @property
+    def reveal_all(self) -> bool:
+        return self._reveal.value
+
+    @reveal_all.setter
+    def reveal_all(self, value: bool) -> None:
+        self._reveal.value = bool(value)
+
+    def button(self, name: str) -> Button:
+        """The panel's own buttons: "new" or "undo"."""
+        return {"new": self._new, "undo": self._undo}[name]
+
+    @property
+    def seed_input(self) -> IntText:
+        return self._seed
+
+    def new_hand(self, seed: int | None = None) -> None:
+        """Deal a new hand (seed from the Seed box by default)."""
+        self._ctl.new_hand(self._seed.value if seed is None else seed)
+
+    def undo(self) -> bool:
+        """Take back the learner's last decision; False (with a message) if there is none."""
+        try:
+            self._ctl.undo()
+        except PalaceError as exc:
+            self._say(str(exc), ok=False)
+            return False
+        self._say("Your last decision was taken back.", ok=True)
+        return True
+
+    # ------------------------------------------------------------------ callbacks
+    def _on_new(self, _: Button) -> None:
+        self.new_hand()
+        self._say(f"New hand dealt with seed {self.game.seed}.", ok=True)
+
+    def _on_undo(self, _: Button) -> None:
+        self.undo()
+
+    def _on_option(self, _: dict) -> None:
+        four = self._four.value
+        for w in (self._table, self._battle, self._picker):
+            w.four_color = four
+        self.redraw()
+
+    def _on_change(self, events: list[Event]) -> None:
+        if events:
+            self._say("", ok=True)
+        self.redraw()
+
+    # ------------------------------------------------------------------ drawing
+    def _say(self, text: str, *, ok: bool) -> None:
+        cls = "palace-status-ok" if ok else "palace-status-bad"
+        self._message.value = (
+            root(f'<div class="palace-status-line {cls}" role="status">{esc(text)}</div>')
+            if text
+            else ""
+        )
+
+    def _lines(self) -> list[tuple[Event, str]]:
+        g = self.game
+        view = g.view(self._seat)
+        history = view.history
+        pairs = list(zip(g.events, history, strict=False))
+        if self.reveal_all:
+            pairs = [(e, e.text) for e, _ in pairs]
+        return pairs[-self._log_lines :]
+
+    def redraw(self) -> None:
+        """Draw everything from the controller's game."""
+        g = self.game
+        seat, reveal = self._seat, self.reveal_all
+        self._seed.value = g.seed
+        self._title.value = root(
+            f'<span class="palace-title">Palace Poker</span> '
+            f'<span class="palace-subtitle">you play {esc(g.names[seat])} · '
+            f"{len(g.names)} players · {esc(g.rules.label())} rules</span>"
+        )
+        self._table.show(g, perspective=seat, reveal_all=reveal)
+        self._picker.refresh()
+        self._undo.disabled = not any(s == seat for s in self._ctl.actors)
+        rows = []
+        for ev, text in self._lines():
+            rows.append(
+                f'<div class="palace-log-line"><span class="palace-log-num">#{ev.index}</span>'
+                f"{rule_badge(ev.rule)}<span>{esc(text)}</span></div>"
+            )
+        self._log.value = root(
+            '<div class="palace-section">Latest events</div>'
+            f'<div class="palace-log" aria-live="polite">{"".join(rows)}</div>'
+        )
+        battle = None
+        for ev in reversed(g.events):
+            if ev.kind == "battle" and "battle" in ev.detail and battle_visible(ev, seat, reveal):
+                battle = ev
+                break
+        if battle is None:
+            self._battle_box.layout.display = "none"
+        else:
+            self._battle.show_event(battle, g.names)
+            self._battle_title.value = root(
+                f'<div class="palace-section">Latest battle (event #{battle.index})</div>'
+            )
+            self._battle_box.layout.display = None
+        if g.is_over and g.result is not None:
+            r = g.result
+            shares = ", ".join(f"{g.names[s]} +{v}" for s, v in r.shares.items())
+            self._result.value = root(
+                '<div class="palace-result" role="status">'
+                '<span class="palace-trophy" aria-hidden="true">★</span>'
+                f"{esc(r.text)} {rule_badge(r.rule)}"
+                f'<div class="palace-verdict-line">Shares: {esc(shares)}. Press '
+                "<b>New hand</b> to play again.</div></div>"
+            )
+        else:
+            self._result.value = ""
+
+    # ------------------------------------------------------------------ text
+    def text(self) -> str:
+        """What the learner sees, in plain text."""
+        parts = ["== Table ==", self._table.text(), "== Your actions ==", self._picker.text()]
+        parts.append("== Latest events ==")
+        parts += [f"#{ev.index} {text} ({ev.rule})" for ev, text in self._lines()]
+        g = self.game
+        if self._battle_box.layout.display != "none":
+            parts += ["== Latest battle ==", self._battle.text()]
+        if g.is_over and g.result is not None:
+            parts += ["== Result ==", f"{g.result.text} ({g.result.rule})"]
+        return "\n".join(parts)
