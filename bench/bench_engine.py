@@ -63,7 +63,11 @@ def main() -> None:
     keys = list(rows[0])
     print(" | ".join(f"{k:>12}" for k in keys))
     for r in rows:
-        print(" | ".join(f"{r[k]:>12,.1f}" if isinstance(r[k], float) else f"{r[k]:>12}" for k in keys))
+        print(
+            " | ".join(
+                f"{r[k]:>12,.1f}" if isinstance(r[k], float) else f"{r[k]:>12}" for k in keys
+            )
+        )
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 from enum import IntEnum
 
 from palace.cards import Card, Rank, Suit, parse_cards
+from palace.errors import CardError
 
 
 class Category(IntEnum):
@@ -89,7 +90,11 @@ def hand_value(indices: Iterable[int], exclude_suit: int = -1) -> int:
     """
     bits = 0
     for i in indices:
+        if not 0 <= i < 52:
+            raise CardError(f"card index must be 0-51, got {i!r} (R1.2)")
         bits |= 1 << i
+    if not -1 <= exclude_suit <= 3:
+        raise CardError(f"exclude_suit must be a suit index 0-3 or -1, got {exclude_suit!r}")
     return value_of_bits(bits, exclude_suit)
 
 
@@ -338,6 +343,9 @@ def evaluate(cards: str | Iterable[str | Card], exclude_suit: Suit | str | None 
         cs = parse_cards(cards)
         for c in cs:
             bits |= c.bit
+    if bits.bit_count() != len(cs):
+        dup = next(c for c in cs if cs.count(c) > 1)
+        raise CardError(f"{dup} is named twice: a hand holds each card once (R1.2)")
     if exclude_suit is None:
         return Hand(value_of_bits(bits), cs, None)
     ex = exclude_suit if type(exclude_suit) is Suit else Suit.parse(exclude_suit)
