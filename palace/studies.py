@@ -93,9 +93,10 @@ def banner_deal_stats(
                 "mean cards dealt": float(np.mean(dealt)),
                 "mean rejects": float(np.mean(rejected)),
                 "max rejects": int(np.max(rejected)),
-                "P(no reject)": float(np.mean(np.array(rejected) == 0)),
+                "no reject %": 100 * float(np.mean(np.array(rejected) == 0)),
                 "R4.4 reshuffles": resh,
-                "P(R4.4) upper 95%": 3.0 / deals if resh == 0 else resh / deals,
+                # none in n deals bounds the chance by 3/n at 95% (the rule of three)
+                "R4.4 chance % (95% bound)": 100 * (3.0 / deals if resh == 0 else resh / deals),
             }
         )
     return pd.DataFrame(rows).set_index("players")
