@@ -441,3 +441,8 @@ def advise(view: SeatView) -> list[Odds]:
         if t not in seen:
             seen.append(t)
     return [battle_odds(view, t) for t in seen]
+
+
+def odds_advisor(game: Any, seat: int, target: int) -> str:
+    """The ActionPicker's advisor hook: "win 62% · tie 1% · lose 37% against Bob"."""
+    return battle_odds(game.view(seat), target).text(game.names[target])
