@@ -21,9 +21,10 @@ HOST     ?= 127.0.0.1
 PORT     ?= 8866
 LAB_PORT ?= 8888
 
-# What `make app` serves: the app notebook if there is one, else the notebooks/ folder.
+# What `make app` serves: the notebooks/ folder (see the app target); the app itself is
+# notebooks/app.ipynb, at /voila/render/app.ipynb.
 APP_NOTEBOOK := notebooks/app.ipynb
-APP_TARGET   ?= $(if $(wildcard $(APP_NOTEBOOK)),$(APP_NOTEBOOK),notebooks/)
+APP_TARGET   ?= notebooks/
 
 # The whole Voila command in one place. Other options (strip_sources, theme, ...)
 # live in ./voila.json, which Voila reads from the directory it is started in.
@@ -78,9 +79,21 @@ install-test: $(VENV)/.installed-test
 install-bench: $(VENV)/.installed-bench
 
 # ---------------------------------------------------------------- app
+# `make app` serves the whole notebooks/ folder (Voila's directory mode), so the app's
+# Lessons tab can open every lesson: / lists the notebooks, the app is
+# /voila/render/app.ipynb and each lesson /voila/render/NAME.ipynb.
+# POOL=N keeps N pre-heated kernels ready for the app (voila.json keeps the lessons out
+# of the pool, and culling is off so idle pool kernels are not culled); see README.md.
+app: APP_TARGET := notebooks/
+app: APP_PATH = $(if $(wildcard $(APP_NOTEBOOK)),voila/render/app.ipynb,)
+app: VOILA_CMD += $(if $(POOL),--preheat_kernel=True --pool_size=$(POOL) \
+	--MappingKernelManager.cull_idle_timeout=0,)
 app: $(VENV)/.installed-app
-	@[ -e "$(APP_TARGET)" ] || { echo "Nothing to serve yet: $(APP_TARGET) does not exist." >&2; exit 1; }
-	@echo "Palace is at http://$(HOST):$(PORT)/"
+	@[ -d "$(APP_TARGET)" ] || { echo "Nothing to serve yet: $(APP_TARGET) does not exist." >&2; exit 1; }
+	@if [ "$(HOST)" = "0.0.0.0" ] || [ "$(HOST)" = "::" ]; then \
+	    echo "Palace listens on every network interface: open http://<this machine's address>:$(PORT)/$(APP_PATH)"; \
+	else echo "Palace is at http://$(HOST):$(PORT)/$(APP_PATH)"; fi
+	@echo "(every notebook: http://$(HOST):$(PORT)/ ; stop with Ctrl+C)"
 	@echo "+ $(VOILA_CMD)"
 	@$(IN_VENV) $(VOILA_CMD)
 
