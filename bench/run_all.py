@@ -1,0 +1,35 @@
+"""Run every benchmark in turn (``make bench``): engine, evaluators, odds, bot match.
+
+Each script runs its peers side by side on the same inputs and prints ratios; run this on
+a quiet machine (two cores are shared, so a busy neighbour changes the numbers).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+RUNS = [
+    ("engine: hands/s and actions/s", ["bench_engine.py"]),
+    ("hand evaluators: palace vs treys, eval7, phevaluator", ["bench_evaluate.py"]),
+    ("exact battle odds per target", ["bench_odds.py"]),
+    ("OddsBot vs RuleBot", ["bot_match.py", "--quick"]),
+]
+
+
+def main() -> int:
+    quick = "--quick" in sys.argv[1:]
+    for title, argv in RUNS:
+        if quick and argv[0] == "bench_evaluate.py":
+            argv = [*argv, "--quick"]
+        print(f"\n=== {title} ===", flush=True)
+        rc = subprocess.call([sys.executable, str(HERE / argv[0]), *argv[1:]])
+        if rc:
+            return rc
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
