@@ -155,8 +155,8 @@ class Card:
 
     @property
     def symbol(self) -> str:
-        """Rank letter and suit symbol: ``"K♠"``."""
-        return self.rank.letter + self.suit.symbol
+        """Rank and suit symbol as printed on the card: ``"K♠"``, ``"10♥"``."""
+        return ("10" if self.rank is Rank.TEN else self.rank.letter) + self.suit.symbol
 
     def __str__(self) -> str:
         return self.rank.letter + self.suit.letter

@@ -293,13 +293,15 @@ def _battle_fold(t: Table, seat: int) -> None:
     chips: tuple[tuple[int, int], ...] = ()
     rule = "R7.5"
     text = f"{t.name(seat)} folds"
+    out = " and is out of the hand: their palace cards go to the discard pile"
     if b.raises and b.last_raiser == winner:
         rule = "R7.9"
         chips = ((winner, b.last_raise),)
         b.paid[winner] -= b.last_raise
         back = _chips(b.last_raise)
-        text += f" to the raise; the uncalled raise of {back} goes back to {t.name(winner)}"
-    text += " and is out of the hand: their palace cards go to the discard pile."
+        text += f" to the raise{out}; the uncalled raise of {back} goes back to {t.name(winner)}."
+    else:
+        text += out + "."
     t.battle = None
     t.active[seat] = False
     t.record(

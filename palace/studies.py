@@ -241,7 +241,6 @@ def compare_variants(
         df = play_hands(rules, hands, players, seed, bot, progress, desc=name)
         won = df[[c for c in df.columns if c.startswith("won pos")]].sum()
         rows[name] = {
-            "hands": hands,
             "actions per hand": df["actions"].mean(),
             "pot": df["pot"].mean(),
             "battles per hand": df["battles"].mean(),

@@ -8,6 +8,7 @@ from palace.widgets.cards import CARD_CSS, CardRow, backs_html, card_html, cards
 from palace.widgets.controller import PlayController
 from palace.widgets.exclusion_explorer import ExclusionExplorer
 from palace.widgets.play_panel import PlayPanel
+from palace.widgets.quiz import CheckYourself
 from palace.widgets.stepper import DealStepper
 from palace.widgets.table_view import TableView
 from palace.widgets.theme import PANEL_CSS
@@ -27,4 +28,5 @@ __all__ = [
     "ExclusionExplorer",
     "PlayPanel",
     "PlayController",
+    "CheckYourself",
 ]

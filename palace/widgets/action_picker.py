@@ -387,7 +387,8 @@ class ActionPicker(VBox):
                 )
             captured = bool(g.events) and g.events[-1].kind == "capture"
             if trim and captured:
-                title = "Captured: discard any soldiers? (R7.5; at most five stay, R6.7)"
+                rule = g.events[-1].rule
+                title = f"Captured: discard any soldiers? ({rule}; at most five stay, R6.7)"
             elif trim:
                 title = "Bought: discard any soldiers? (R6.2; at most five stay, R6.7)"
             else:
