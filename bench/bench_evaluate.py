@@ -221,6 +221,7 @@ def main(argv: list[str] | None = None) -> None:
     print("most 7 cards and know no exclusion). Scalar rows: a Python loop of calls; batch rows:")
     print(f"whole arrays of {n_batch:,} hands. Best of {repeats} repeats each. No BLAS is used,")
     print("so OpenBLAS/MKL thread variables are irrelevant.")
+    nine_card_peers(cards9, rows9, rate, lanes, repeats, notes)
     if load_before > 0.5:
         notes.append(
             f"load average {load_before:.2f} at the start: other processes may have shared the "
@@ -228,6 +229,60 @@ def main(argv: list[str] | None = None) -> None:
         )
     for note in notes:
         print("note:", note)
+
+
+def nine_card_peers(
+    cards9: list[list[Card]],
+    rows9: list[list[int]],
+    rate: dict[tuple[str, str], float],
+    lanes: int,
+    repeats: int,
+    notes: list[str],
+) -> None:
+    """The Palace Poker hand itself: nine cards. Peers run on all nine (they know no
+    exclusion); palace runs with one suit excluded, so it does at least as much work.
+
+    treys documents 5-7 cards, so its nine-card figure is the best of the 126 five-card
+    subsets through its own five-card lookup (what treys does inside for 6 and 7 cards).
+    eval7 accepts nine cards although its documentation says seven; it is checked
+    against palace's order here before it is timed.
+    """
+    from itertools import combinations
+
+    n = len(cards9)
+    ours9 = [hand_value(r) for r in rows9]
+    got: dict[str, float] = {}
+    treys = load_peer("treys")
+    if treys is not None:
+        m = min(n, 2_000)
+        five = treys.Evaluator()._five
+        t9 = [[treys.Card.new(str(c)) for c in row] for row in cards9[:m]]
+
+        def treys9() -> list[int]:
+            return [min(five(list(c)) for c in combinations(h, 5)) for h in t9]
+
+        check_order("treys (9)", ours9[:m], treys9(), lower_is_better=True)
+        got["treys, best of 126 fives"] = best_rate(treys9, m, max(1, repeats // 2))
+    eval7 = load_peer("eval7")
+    if eval7 is not None:
+        e9 = [[eval7.Card(str(c)) for c in row] for row in cards9]
+        check_order("eval7 (9)", ours9, [eval7.evaluate(h) for h in e9], lower_is_better=False)
+        got["eval7.evaluate"] = best_rate(lambda: [eval7.evaluate(h) for h in e9], n, repeats)
+    if not got:
+        return
+    w9 = "9 cards, 1 suit out"
+    print()
+    print("Nine cards, the Palace Poker hand (peers on all nine, no exclusion):")
+    for name, r in got.items():
+        print(f"  {name:<36} {'9 cards':<22} {r / 1e6:10.3f} M/s")
+    ours = [("palace.evaluate", w9), ("palace.hand_value", w9), ("evaluate_batch threads=1", w9)]
+    if lanes > 1:
+        ours.append((f"evaluate_batch threads={lanes}", w9))
+    for name, work in ours:
+        ratios = "  ".join(
+            f"{rate[name, work] / r:9.1f}x {peer.split(',')[0]}" for peer, r in got.items()
+        )
+        print(f"  {name:<36} {rate[name, work] / 1e6:10.3f} M/s  = {ratios}")
 
 
 if __name__ == "__main__":
