@@ -46,7 +46,7 @@ define pytest_allow_empty
 endef
 
 .PHONY: help app test lab lint bench clean install install-test install-bench \
-        test-lint test-unit test-notebooks test-browser
+        test-lint test-unit test-notebooks test-browser notebooks
 
 help:
 	@echo "make app     serve Palace with Voila (HOST=$(HOST) PORT=$(PORT))"
@@ -54,6 +54,7 @@ help:
 	@echo "make lab     JupyterLab on notebooks/ (127.0.0.1:$(LAB_PORT))"
 	@echo "make lint    ruff check"
 	@echo "make bench   run bench/run_all.py with the bench extra installed"
+	@echo "make notebooks  re-run every notebook in place (store outputs for nbval)"
 	@echo "make clean   remove .venv, caches and build/"
 
 # ---------------------------------------------------------------- environment
@@ -129,6 +130,19 @@ test-browser:
 bench: $(VENV)/.installed-bench
 	@if [ -f bench/run_all.py ]; then $(IN_VENV) $(PY) bench/run_all.py; \
 	else echo "(bench/run_all.py not written yet)"; fi
+
+# Re-run notebooks in place after a change to what they show (NB=one file to do one).
+# Widget state and timings are not stored: nbval compares the text outputs only.
+NB ?= $(NOTEBOOKS)
+notebooks: $(VENV)/.installed-test
+	@for nb in $(NB); do echo "running $$nb"; \
+	  $(IN_VENV) $(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace \
+	    --ExecutePreprocessor.store_widget_state=False \
+	    --ExecutePreprocessor.record_timing=False "$$nb" || exit 1; \
+	  $(PY) -c "import json,sys; p=sys.argv[1]; nb=json.load(open(p)); \
+	nb['metadata'].pop('widgets', None); \
+	[c.get('metadata', {}).pop('execution', None) for c in nb['cells']]; \
+	open(p, 'w').write(json.dumps(nb, indent=1, ensure_ascii=False) + '\n')" "$$nb"; done
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .ruff_cache .hypothesis *.egg-info

@@ -409,16 +409,19 @@ def _explain(
         tail = "{who}'s " + seen + " already beat you"
     else:
         singles = [b for b in live if beats_me(base | b)]
-        names = [str(Card.from_index(b.bit_length() - 1)) for b in singles]
+        names = [Card.from_index(b.bit_length() - 1).symbol for b in singles]
         if not names:
             tail = "{who} needs at least two fitting palace cards to beat you"
         elif len(names) == 1:
-            tail = f"{names[0]} alone in {{who}}'s palace would beat you"
+            tail = f"{{who}} beats you if {names[0]} is in their palace"
         elif len(names) <= 3:
             listed = f"{', '.join(names[:-1])} or {names[-1]}"
-            tail = f"any one of {listed} in {{who}}'s palace would beat you"
+            tail = f"{{who}} beats you with {listed} in their palace"
         else:
-            tail = f"any one of {len(names)} unseen cards in {{who}}'s palace would beat you"
+            tail = (
+                f"{{who}} beats you with any one of {len(names)} cards you have not seen "
+                "in their palace"
+            )
     if at_least > 0:
         head = head[:1].lower() + head[1:] if head.startswith("You") else head
         head = f"If {who} holds at least {_floor_text(at_least)}, {head}"
@@ -444,5 +447,12 @@ def advise(view: SeatView) -> list[Odds]:
 
 
 def odds_advisor(game: Any, seat: int, target: int) -> str:
-    """The ActionPicker's advisor hook: "win 62% · tie 1% · lose 37% against Bob"."""
-    return battle_odds(game.view(seat), target).text(game.names[target])
+    """The ActionPicker's advisor hook: the odds and what drives them.
+
+    >>> from palace.game import Game
+    >>> g = Game.new(players=4, seed=7)
+    >>> odds_advisor(g, 0, 1).split(". ")[0]
+    'win 25% · tie <1% · lose 75% against Bob'
+    """
+    odds = battle_odds(game.view(seat), target)
+    return f"{odds.text(game.names[target])}. {odds.explanation}"

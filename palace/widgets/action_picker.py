@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Callable
 
@@ -569,7 +570,7 @@ class ActionPicker(VBox):
             why = self._reasons.get(key, "")
             extra = f" — {why}" if why else ""
             if key.startswith("bet:") and not b.disabled and self._advisor is not None:
-                advice = re.sub(r"<[^>]+>", "", self._bet_notes[int(key[4:])].value)
+                advice = html.unescape(re.sub(r"<[^>]+>", "", self._bet_notes[int(key[4:])].value))
                 extra = f" — {advice}"
             lines.append(f"[{state}] {b.description}{extra}")
         if self._status_text:

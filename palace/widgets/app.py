@@ -321,13 +321,9 @@ def odds_advisor() -> Advisor | None:
     ``"win 62% · tie 1% · lose 37% against Bob"`` beside every legal attack.
     """
     try:
-        from palace.odds import battle_odds
+        from palace.odds import odds_advisor as advise
     except Exception:  # noqa: BLE001 - the advisor is optional
         return None
-
-    def advise(game: Game, seat: int, target: int) -> str:
-        return battle_odds(game.view(seat), target).text(game.names[target])
-
     return advise
 
 
