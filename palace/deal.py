@@ -31,6 +31,27 @@ def shuffle_zone(t: Table, rng: random.Random, zone_name: str, text: str, rule: 
     t.record("shuffle", None, text, rule, detail={"order": {zone_name: tuple(order)}})
 
 
+def reshuffle_into_deck(
+    t: Table, rng: random.Random, src: str, *, face_up: bool, rule: str, text: str
+) -> None:
+    """Shuffle a whole pile into a new draw deck: the face-up rejects (R4.4) or the
+    face-down discard pile (R6.3), whose cards nobody sees go (a seat that knew a card
+    was in the pile now knows it is in the deck)."""
+    pile = tuple(t.zones[src])
+    order = list(pile)
+    rng.shuffle(order)
+    move = Move(pile, src, "deck") if face_up else Move(pile, src, "deck", seen_by=(), pile=True)
+    t.record(
+        "reshuffle",
+        None,
+        text,
+        rule,
+        cards=pile if face_up else (),
+        moves=(move,),
+        detail={"order": {"deck": tuple(order)}},
+    )
+
+
 def select_dealer(t: Table, rng: random.Random) -> int:
     """R2.1-R2.2: one face-up card each, highest rank deals; the tied draw again."""
     t.phase = Phase.DEALER_SELECTION
@@ -100,18 +121,15 @@ def deal_banners(t: Table, rng: random.Random) -> None:
         taken = holders.setdefault(g, {})
         while True:
             if not t.zones["deck"]:
-                rej = tuple(t.zones["rejects"])
-                order = list(rej)
-                rng.shuffle(order)
-                t.record(
-                    "reshuffle",
-                    None,
-                    f"The deck has run out: the {len(rej)} banner rejects are shuffled "
-                    "into a new deck.",
-                    "R4.4",
-                    cards=rej,
-                    moves=(Move(rej, "rejects", "deck"),),
-                    detail={"order": {"deck": tuple(order)}},
+                n = len(t.zones["rejects"])
+                reshuffle_into_deck(
+                    t,
+                    rng,
+                    "rejects",
+                    face_up=True,
+                    rule="R4.4",
+                    text=f"The deck has run out: the {n} banner rejects are shuffled into a "
+                    "new deck.",
                 )
             c = t.zones["deck"][0]
             if c.suit in taken:

@@ -12,6 +12,7 @@ from palace.actions import Action, Bet, Buy, Call, Discard, Fold, Raise, Stay, T
 from palace.battle import Army, BattleResult, resolve_battle
 from palace.cards import Card, format_cards
 from palace.checks import banner_suit, call_amount, limit_raise, min_attack, must_battle
+from palace.deal import reshuffle_into_deck
 from palace.events import Move, Phase
 from palace.hands import Hand, evaluate
 from palace.rules import MAX_SOLDIERS
@@ -62,17 +63,15 @@ def perform(t: Table, rng: random.Random, action: Action) -> None:
 # ------------------------------------------------------------------ the turn
 def _buy(t: Table, seat: int, rng: random.Random) -> None:
     if not t.zones["deck"]:
-        pile = tuple(t.zones["discard"])
-        order = list(pile)
-        rng.shuffle(order)
-        t.record(
-            "reshuffle",
-            None,
-            f"The draw deck is empty: the {len(pile)} cards of the discard pile are shuffled "
+        n = len(t.zones["discard"])
+        reshuffle_into_deck(
+            t,
+            rng,
+            "discard",
+            face_up=False,
+            rule="R6.3",
+            text=f"The draw deck is empty: the {n} cards of the discard pile are shuffled "
             "into a new draw deck.",
-            "R6.3",
-            moves=(Move(pile, "discard", "deck", seen_by=(), pile=True),),
-            detail={"order": {"deck": tuple(order)}},
         )
     card = t.zones["deck"][0]
     t.quiet.clear()
