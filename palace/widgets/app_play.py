@@ -1,0 +1,447 @@
+"""The app's Play tab: set up a hand, play it against bots or hot seat, with optional odds."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from ipywidgets import HTML, BoundedIntText, Button, Checkbox, Dropdown, HBox, IntText, Layout, VBox
+
+from palace.errors import PalaceError
+from palace.events import Event
+from palace.game import Game
+from palace.rules import Rules
+from palace.table import DEFAULT_NAMES
+from palace.widgets.action_picker import ActionPicker, Advisor
+from palace.widgets.app_common import (
+    _WIDE,
+    VARIANT_NAMES,
+    VIEW_ALL,
+    VIEW_PLAYERS,
+    VIEW_SEAT,
+    _box,
+    _close_tree,
+    _guard,
+    _message,
+    _row,
+)
+from palace.widgets.app_files import download_link, download_name, hand_json
+from palace.widgets.battle_view import BattleView
+from palace.widgets.controller import PlayController
+from palace.widgets.stepper import battle_visible
+from palace.widgets.table_view import TableView
+from palace.widgets.theme import esc, root, rule_badge
+
+
+# ---------------------------------------------------------------------------- the odds hook
+def odds_advisor() -> Advisor | None:
+    """The exact odds advisor (`palace.odds.battle_odds`), or None if it is not available.
+
+    The Play tab passes it to each `ActionPicker` (``advisor(game, seat, target) -> str``):
+    ``"win 62% · tie 1% · lose 37% against Bob"`` beside every legal attack.
+    """
+    try:
+        from palace.odds import odds_advisor as advise
+    except Exception:  # noqa: BLE001 - the advisor is optional
+        return None
+    return advise
+
+
+# ---------------------------------------------------------------------------- play
+class PlayTab(VBox):
+    """Set up a hand (players, seed, variant, stakes, which seats are bots) and play it.
+
+    Several seats may be human: they take turns at the same screen ("hot seat"); the
+    action buttons always belong to the human whose decision it is.
+    """
+
+    def __init__(
+        self,
+        *,
+        players: int = 4,
+        seed: int = 7,
+        advisor: Advisor | None = None,
+        on_save: Callable[[Game], None] | None = None,
+        on_game: Callable[[], None] | None = None,
+        log_lines: int = 10,
+    ) -> None:
+        self._advisor = advisor
+        self._on_save = on_save
+        self.on_game = on_game  # called after a new hand is dealt or loaded
+        self._log_lines = log_lines
+        self._view_mode, self._view_seat = VIEW_PLAYERS, 0
+        self.players = BoundedIntText(
+            value=players, min=2, max=10, description="Players", layout=Layout(width="150px")
+        )
+        self.seed = IntText(value=seed, description="Seed", layout=Layout(width="170px"))
+        self.variant = Dropdown(
+            options=list(VARIANT_NAMES),
+            value=VARIANT_NAMES[0],
+            description="Variant",
+            layout=Layout(width="290px"),
+        )
+        self.small_bet = BoundedIntText(
+            value=2,
+            min=1,
+            max=10_000,
+            description="Small bet s",
+            style=_WIDE,
+            layout=Layout(width="160px"),
+        )
+        self.big_bet = BoundedIntText(
+            value=4,
+            min=1,
+            max=10_000,
+            description="Big bet b",
+            style=_WIDE,
+            layout=Layout(width="150px"),
+        )
+        self.stacks = BoundedIntText(
+            value=0,
+            min=0,
+            max=1_000_000,
+            description="Chips each (0 = unlimited)",
+            style=_WIDE,
+            layout=Layout(width="280px"),
+        )
+        self.bots = [
+            Checkbox(
+                value=i != 0,
+                description=f"{name} is a bot",
+                indent=False,
+                layout=Layout(width="135px"),
+            )
+            for i, name in enumerate(DEFAULT_NAMES)
+        ]
+        self.deal_button = Button(
+            description="Deal", icon="play", button_style="primary", layout=Layout(width="120px")
+        )
+        self.next_button = Button(
+            description="Next seed",
+            icon="forward",
+            tooltip="seed + 1, then deal",
+            layout=Layout(width="130px"),
+        )
+        self.undo_button = Button(
+            description="Undo",
+            icon="undo",
+            tooltip="take back the last human decision",
+            layout=Layout(width="110px"),
+        )
+        self.save_button = Button(
+            description="Save hand",
+            icon="download",
+            tooltip="make a download link for this hand",
+            layout=Layout(width="140px"),
+        )
+        self.odds = Checkbox(
+            value=advisor is not None,
+            disabled=advisor is None,
+            description="Show battle odds",
+            indent=False,
+            layout=Layout(width="170px"),
+        )
+        self.message = HTML()
+        self.download = HTML()
+        self._title = HTML()
+        self._result = HTML()
+        self.table = TableView()
+        self._pickers_box = VBox(layout=Layout(flex="1 1 560px", min_width="480px"))
+        self._log = HTML(layout=Layout(width="100%"))
+        self._battle_title = HTML()
+        self.battle = BattleView()
+        self._battle_box = VBox([self._battle_title, self.battle])
+
+        self.deal_button.on_click(self._on_deal)
+        self.next_button.on_click(self._on_next)
+        self.undo_button.on_click(self._on_undo)
+        self.save_button.on_click(self._on_save_click)
+        self.players.observe(self._on_players, names="value")
+        self.odds.observe(self._on_odds, names="value")
+
+        self._bot_row = _row(*self.bots, gap="2px 6px")
+        setup = _box(
+            "Set up a hand",
+            _row(self.players, self.seed, self.variant),
+            _row(self.small_bet, self.big_bet, self.stacks),
+            HTML(
+                root(
+                    '<div class="palace-section">Computer players (untick a seat to play '
+                    "it yourself; several humans take turns)</div>"
+                )
+            ),
+            self._bot_row,
+            _row(self.deal_button, self.next_button, self.undo_button, self.save_button, self.odds),
+            self.download,
+        )
+        lower = HBox(
+            [
+                self._pickers_box,
+                VBox([self._log], layout=Layout(flex="1 1 380px", min_width="320px")),
+            ],
+            layout=Layout(flex_flow="row wrap", grid_gap="14px", width="100%"),
+        )
+        super().__init__(
+            [setup, self.message, self._title, self._result, self.table, lower, self._battle_box],
+            layout=Layout(width="100%", grid_gap="10px"),
+        )
+        self.add_class("palace-panel")
+        self.add_class("palace-app-play")
+        self._ctl: PlayController | None = None
+        self._pickers: dict[int, ActionPicker] = {}
+        self._on_players({"new": players})
+        self.deal()
+
+    # ------------------------------------------------------------------ public
+    @property
+    def controller(self) -> PlayController:
+        assert self._ctl is not None
+        return self._ctl
+
+    @property
+    def game(self) -> Game:
+        return self.controller.game
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        return tuple(sorted(self.controller.humans))
+
+    @property
+    def pickers(self) -> dict[int, ActionPicker]:
+        return dict(self._pickers)
+
+    @property
+    def picker(self) -> ActionPicker | None:
+        """The action buttons shown now (the human whose decision it is), if any."""
+        seat = self._picker_seat()
+        return None if seat is None else self._pickers[seat]
+
+    def rules(self) -> Rules:
+        """The Rules of the setup: the chosen variant with the stakes fields (RulesError)."""
+        if self.variant.value == VARIANT_NAMES[0]:
+            base = Rules().to_dict()  # no pandas import (via palace.studies) for the default
+        else:
+            from palace.studies import STANDARD_VARIANTS
+
+            base = STANDARD_VARIANTS[self.variant.value].to_dict()
+        base.update(
+            small_bet=self.small_bet.value,
+            big_bet=self.big_bet.value,
+            stacks=self.stacks.value or None,
+        )
+        return Rules.from_dict(base)
+
+    def deal(self, seed: int | None = None) -> bool:
+        """Deal a hand from the setup; False (with an alert) if the setup is refused."""
+        if seed is not None:
+            self.seed.value = seed
+        n = self.players.value
+        humans = [s for s in range(n) if not self.bots[s].value]
+        try:
+            game = Game.new(players=n, seed=self.seed.value, rules=self.rules())
+        except PalaceError as exc:
+            self._say(f"Cannot deal: {exc}", ok=False)
+            return False
+        self.start(game, humans)
+        who = ", ".join(game.names[s] for s in humans) or "nobody (all bots)"
+        self._say(f"Dealt seed {game.seed}: {n} players; human: {who}.", ok=True)
+        return True
+
+    def start(self, game: Game, humans: Sequence[int]) -> None:
+        """Play `game` with these human seats (bots for the others) from where it stands."""
+        old = list(self._pickers.values())
+        ctl = PlayController(game, human=[s for s in humans if 0 <= s < game.players])
+        self._ctl = ctl
+        self._pickers = {
+            s: ActionPicker(ctl, s, advisor=self._active_advisor()) for s in sorted(ctl.humans)
+        }
+        ctl.add_listener(self._on_change)
+        self.download.value = ""
+        self.redraw()
+        for p in old:
+            _close_tree(p)
+        if self.on_game is not None:
+            self.on_game()
+
+    def set_view(self, mode: str, seat: int) -> None:
+        """The instructor switch: players' view, one seat's view or all cards."""
+        self._view_mode, self._view_seat = mode, seat
+        self.redraw()
+
+    def perspective(self) -> tuple[int | None, bool]:
+        """(seat whose view the table shows, reveal all)."""
+        g = self.game
+        if self._view_mode == VIEW_ALL:
+            return self._acting_human(), True
+        if self._view_mode == VIEW_SEAT:
+            return (self._view_seat if 0 <= self._view_seat < g.players else None), False
+        return self._acting_human(), False
+
+    def save(self) -> str:
+        """Refresh the download link for the current hand; returns the JSON saved."""
+        g = self.game
+        self.download.value = root(download_link(g))
+        if self._on_save is not None:
+            self._on_save(g.replay())
+        return hand_json(g)
+
+    def undo(self) -> bool:
+        try:
+            self.controller.undo()
+        except PalaceError as exc:
+            self._say(str(exc), ok=False)
+            return False
+        self._say("The last human decision was taken back.", ok=True)
+        return True
+
+    # ------------------------------------------------------------------ callbacks
+    @_guard
+    def _on_deal(self, _: Button) -> None:
+        self.deal()
+
+    @_guard
+    def _on_next(self, _: Button) -> None:
+        self.deal(self.seed.value + 1)
+
+    @_guard
+    def _on_undo(self, _: Button) -> None:
+        self.undo()
+
+    @_guard
+    def _on_save_click(self, _: Button) -> None:
+        self.save()
+        self._say(f"Saved: download {download_name(self.game)} below the buttons.", ok=True)
+
+    def _on_players(self, change: dict) -> None:
+        n = change["new"]
+        for i, box in enumerate(self.bots):
+            box.layout.display = None if i < n else "none"
+
+    @_guard
+    def _on_odds(self, change: dict) -> None:
+        for p in self._pickers.values():
+            p.advisor = self._active_advisor()
+
+    @_guard
+    def _on_change(self, events: list[Event]) -> None:
+        if events:
+            self._say("", ok=True)
+        self.download.value = ""  # a saved link would be stale
+        self.redraw()
+
+    # ------------------------------------------------------------------ drawing
+    def _active_advisor(self) -> Advisor | None:
+        return self._advisor if self.odds.value else None
+
+    def _say(self, text: str, *, ok: bool) -> None:
+        self.message.value = _message(text, ok=ok)
+
+    def _acting_human(self) -> int | None:
+        """The human whose decision it is, else the last human who acted, else the first."""
+        ctl = self.controller
+        g = ctl.game
+        if not ctl.humans:
+            return None
+        if g.to_act in ctl.humans:
+            return g.to_act
+        for s in reversed(ctl.actors):
+            if s in ctl.humans:
+                return s
+        return min(ctl.humans)
+
+    def _picker_seat(self) -> int | None:
+        return self._acting_human()
+
+    def _log_pairs(self, seat: int | None, reveal: bool) -> list[tuple[Event, str]]:
+        g = self.game
+        if reveal:
+            pairs = [(e, e.text) for e in g.events]
+        elif seat is None:
+            pairs = [
+                (e, str(e.detail.get("public_text", e.text)))
+                if e.detail.get("seen_by") is not None
+                else (e, e.text)
+                for e in g.events
+            ]
+        else:
+            pairs = list(zip(g.events, g.view(seat).history, strict=False))
+        return pairs[-self._log_lines :]
+
+    def redraw(self) -> None:
+        """Draw the table, the buttons of the human to act, the log, battle and result."""
+        ctl = self.controller
+        g = ctl.game
+        seat, reveal = self.perspective()
+        humans = sorted(ctl.humans)
+        bots = [g.names[s] for s in range(g.players) if s not in ctl.humans]
+        parts = [f"seed {g.seed}", f"{g.players} players", f"{g.rules.label()} rules"]
+        if humans:
+            parts.append("human: " + ", ".join(g.names[s] for s in humans))
+        if bots:
+            parts.append("bots: " + ", ".join(bots))
+        self._title.value = root(
+            '<span class="palace-title">The hand</span> '
+            f'<span class="palace-subtitle">{esc(" · ".join(parts))}</span>'
+        )
+        self.table.show(g, perspective=seat, reveal_all=reveal)
+        ps = self._picker_seat()
+        if ps is None:
+            note = HTML(
+                root(
+                    '<div class="palace-prompt">Every seat is a bot: the computer played the hand '
+                    "out. Untick a seat above to play it yourself.</div>"
+                )
+            )
+            self._pickers_box.children = [note]
+        else:
+            self._pickers_box.children = [self._pickers[ps]]
+        self.undo_button.disabled = not any(s in ctl.humans for s in ctl.actors)
+        rows = [
+            f'<div class="palace-log-line"><span class="palace-log-num">#{ev.index}</span>'
+            f"{rule_badge(ev.rule)}<span>{esc(text)}</span></div>"
+            for ev, text in self._log_pairs(seat, reveal)
+        ]
+        self._log.value = root(
+            '<div class="palace-section">Latest events</div>'
+            f'<div class="palace-log" aria-live="polite">{"".join(rows)}</div>'
+        )
+        battle = None
+        for ev in reversed(g.events):
+            if ev.kind == "battle" and "battle" in ev.detail and battle_visible(ev, seat, reveal):
+                battle = ev
+                break
+        if battle is None:
+            self._battle_box.layout.display = "none"
+        else:
+            self.battle.show_event(battle, g.names)
+            self._battle_title.value = root(
+                f'<div class="palace-section">Latest battle (event #{battle.index})</div>'
+            )
+            self._battle_box.layout.display = None
+        if g.is_over and g.result is not None:
+            r = g.result
+            shares = ", ".join(f"{g.names[s]} +{v}" for s, v in r.shares.items())
+            self._result.value = root(
+                '<div class="palace-result" role="status">'
+                '<span class="palace-trophy" aria-hidden="true">★</span>'
+                f"{esc(r.text)} {rule_badge(r.rule)}"
+                f'<div class="palace-verdict-line">Shares: {esc(shares)}. Press <b>Deal</b> '
+                "or <b>Next seed</b> to play again, or <b>Save hand</b> to keep it.</div></div>"
+            )
+        else:
+            self._result.value = ""
+
+    # ------------------------------------------------------------------ text
+    def text(self) -> str:
+        """What the tab shows, in plain text."""
+        g = self.game
+        seat, reveal = self.perspective()
+        parts = ["== Table ==", self.table.text()]
+        p = self.picker
+        parts += ["== Actions ==", p.text() if p is not None else "Every seat is a bot."]
+        parts.append("== Latest events ==")
+        parts += [f"#{ev.index} {text} ({ev.rule})" for ev, text in self._log_pairs(seat, reveal)]
+        if self._battle_box.layout.display != "none":
+            parts += ["== Latest battle ==", self.battle.text()]
+        if g.is_over and g.result is not None:
+            parts += ["== Result ==", f"{g.result.text} ({g.result.rule})"]
+        return "\n".join(parts)

@@ -1,0 +1,376 @@
+"""The app's Replay tab: step through a scenario, a saved hand or an upload, event by event."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from ipywidgets import HTML, Button, Dropdown, FileUpload, Layout, Text, ToggleButton, VBox
+
+from palace.errors import PalaceError
+from palace.game import Game
+from palace.scenarios import SCENARIO_DIR, ScenarioError, load_scenario
+from palace.widgets.app_common import _WIDE, _box, _close_tree, _guard, _message, _row
+from palace.widgets.app_files import (
+    Loaded,
+    LoadError,
+    download_link,
+    download_name,
+    hand_json,
+    load_data_file,
+    load_hand_or_scenario,
+)
+from palace.widgets.stepper import DealStepper
+from palace.widgets.theme import esc, root, rule_badge
+
+
+@dataclass
+class _Entry:
+    label: str
+    loaded: Loaded | None = None
+    path: Path | None = None  # a scenario file, loaded on first use
+
+
+class ReplayTab(VBox):
+    """Step through a scenario, a saved hand or an uploaded file, event by event."""
+
+    def __init__(
+        self,
+        scenario_dir: str | Path = SCENARIO_DIR,
+        *,
+        on_play_on: Callable[[Game], None] | None = None,
+        on_game: Callable[[], None] | None = None,
+    ) -> None:
+        self._on_play_on = on_play_on
+        self.on_game = on_game  # called after another hand is shown
+        self._view: tuple[int | None, bool] = (None, False)
+        self._entries: dict[str, _Entry] = {}
+        self._counter = 0
+        self._syncing = False
+        problems: list[str] = []
+        folder = Path(scenario_dir)
+        for i, path in enumerate(sorted(folder.glob("*.json")), start=1):
+            try:
+                sc = load_scenario(path)
+            except ScenarioError as exc:
+                problems.append(str(exc))
+                continue
+            self._entries[f"scenario:{path.name}"] = _Entry(f"{i:02d} · {sc.title}", path=path)
+
+        self.choice = Dropdown(
+            options=self._options(),
+            description="Hand",
+            layout=Layout(width="min(720px, 100%)"),
+        )
+        self.name_box = Text(
+            placeholder="scenarios/01-quiet-round-showdown.json",
+            description="Open from data/",
+            style=_WIDE,
+            continuous_update=False,
+            layout=Layout(width="480px"),
+        )
+        self.open_button = Button(
+            description="Open", icon="folder-open", layout=Layout(width="100px")
+        )
+        self.upload = FileUpload(
+            accept=".json,application/json",
+            multiple=False,
+            description="Upload .json",
+            icon="upload",
+            layout=Layout(width="300px"),
+        )
+        self.message = HTML()
+        self.info = HTML()
+        self.answer_toggle = ToggleButton(
+            value=False, description="Show the answer", icon="eye", layout=Layout(width="170px")
+        )
+        self.answer = HTML()
+        self.save_button = Button(
+            description="Save hand", icon="download", layout=Layout(width="140px")
+        )
+        self.play_on_button = Button(
+            description="Play on in the Play tab",
+            icon="play",
+            tooltip="continue this hand from its last event in the Play tab",
+            layout=Layout(width="220px"),
+        )
+        self.download = HTML()
+        self._stepper_box = VBox(layout=Layout(width="100%"))
+        self.stepper: DealStepper | None = None
+        self.current: Loaded | None = None
+        self._current_key: str | None = None
+
+        self.choice.observe(self._on_choice, names="value")
+        self.open_button.on_click(self._on_open)
+        self.upload.observe(self._on_upload, names="value")
+        self.answer_toggle.observe(self._on_answer, names="value")
+        self.save_button.on_click(self._on_save)
+        self.play_on_button.on_click(self._on_play_on_click)
+
+        picker = _box(
+            "Choose a hand to replay",
+            _row(self.choice),
+            _row(self.name_box, self.open_button, self.upload),
+            HTML(
+                root(
+                    '<div class="palace-note">Scenarios come from <code>data/scenarios/'
+                    "</code>; saved hands from <b>Save hand</b> in Play or Replay appear in "
+                    "the list too. Uploads: a saved hand (<code>palace-hand/1</code>) or a "
+                    "scenario (<code>palace-scenario/1</code>), at most 1 MB.</div>"
+                )
+            ),
+        )
+        about = _box("", self.info, _row(self.answer_toggle), self.answer)
+        tools = _row(self.save_button, self.play_on_button, self.download)
+        super().__init__(
+            [picker, self.message, about, self._stepper_box, tools],
+            layout=Layout(width="100%", grid_gap="10px"),
+        )
+        self.add_class("palace-panel")
+        self.add_class("palace-app-replay")
+        if problems:
+            self._say("Some scenario files were skipped: " + " | ".join(problems), ok=False)
+        if self._entries:
+            self.select(next(iter(self._entries)))
+        else:
+            self.info.value = root('<div class="palace-note">No scenarios found.</div>')
+
+    # ------------------------------------------------------------------ public
+    @property
+    def game(self) -> Game | None:
+        return None if self.current is None else self.current.game
+
+    @property
+    def entry_keys(self) -> list[str]:
+        return list(self._entries)
+
+    def select(self, key: str) -> bool:
+        """Show the entry `key` (a scenario file, saved hand or upload)."""
+        if key not in self._entries:
+            raise KeyError(key)
+        if self.choice.value != key:
+            self.choice.value = key  # the observer shows it
+            return self._current_key == key
+        return self._show(key)
+
+    def add(self, loaded: Loaded, label: str, *, select: bool = True) -> str:
+        """Add a loaded hand to the list (and show it)."""
+        self._counter += 1
+        key = f"{loaded.kind}:{self._counter}"
+        self._entries[key] = _Entry(label, loaded=loaded)
+        self._syncing = True  # new options reset a Dropdown's value: put it back
+        try:
+            self.choice.options = self._options()
+            if self._current_key is not None:
+                self.choice.value = self._current_key
+        finally:
+            self._syncing = False
+        if select:
+            self.select(key)
+        return key
+
+    def add_saved(self, game: Game) -> str:
+        over = "over" if game.is_over else f"{len(game.actions)} actions"
+        loaded = Loaded(
+            "hand",
+            f"Saved hand · seed {game.seed} · {', '.join(game.names)}",
+            game,
+            None,
+            download_name(game),
+        )
+        return self.add(
+            loaded, f"Saved · seed {game.seed} · {game.players} players · {over}", select=False
+        )
+
+    def load_bytes(self, data: bytes | str, name: str) -> bool:
+        """Load an upload; a bad file leaves the current replay as it is (alert shown)."""
+        try:
+            loaded = load_hand_or_scenario(data, source=name)
+        except LoadError as exc:
+            self._refuse(str(exc))
+            return False
+        kind = "scenario" if loaded.kind == "scenario" else "hand"
+        self.add(loaded, f"Uploaded · {name} · {loaded.title}")
+        self._say(f"Loaded {name}: {kind} “{loaded.title}”.", ok=True)
+        return True
+
+    def open_name(self, name: str) -> bool:
+        """Open a file by name from data/ only (no absolute paths, no '..')."""
+        try:
+            loaded = load_data_file(name.strip())
+        except LoadError as exc:
+            self._refuse(str(exc))
+            return False
+        self.add(loaded, f"data/{name.strip()} · {loaded.title}")
+        self._say(f"Opened data/{name.strip()}.", ok=True)
+        return True
+
+    def set_view(self, seat: int | None, reveal: bool) -> None:
+        self._view = (seat, reveal)
+        if self.stepper is not None:
+            self._apply_view(self.stepper)
+
+    def save(self) -> str | None:
+        g = self.game
+        if g is None:
+            return None
+        self.download.value = root(download_link(g))
+        return hand_json(g)
+
+    # ------------------------------------------------------------------ internals
+    def _options(self) -> list[tuple[str, str]]:
+        return [(e.label, k) for k, e in self._entries.items()]
+
+    def _say(self, text: str, *, ok: bool) -> None:
+        self.message.value = _message(text, ok=ok)
+
+    def _refuse(self, problem: str) -> None:
+        kept = ""
+        if self.current is not None:
+            kept = f" The replay of “{self.current.title}” stays loaded."
+        self._say(f"Not loaded: {problem}.{kept}", ok=False)
+
+    def _loaded(self, key: str) -> Loaded:
+        e = self._entries[key]
+        if e.loaded is None:
+            assert e.path is not None
+            sc = load_scenario(e.path)
+            e.loaded = Loaded("scenario", sc.title, sc.game(), sc, f"scenarios/{e.path.name}")
+        return e.loaded
+
+    def _apply_view(self, stepper: DealStepper) -> None:
+        seat, reveal = self._view
+        g = stepper._game  # noqa: SLF001 - the stepper's own game
+        stepper.perspective = seat if seat is not None and 0 <= seat < g.players else None
+        stepper.reveal_all = reveal
+
+    def _show(self, key: str) -> bool:
+        try:
+            loaded = self._loaded(key)
+        except PalaceError as exc:
+            self._refuse(str(exc))
+            if self._current_key is not None and self.choice.value != self._current_key:
+                self.choice.value = self._current_key
+            return False
+        seat, reveal = self._view
+        g = loaded.game
+        stepper = DealStepper(
+            g,
+            perspective=seat if seat is not None and 0 <= seat < g.players else None,
+            reveal_all=reveal,
+        )
+        old = self.stepper
+        self.stepper = stepper
+        self._stepper_box.children = [stepper]
+        if old is not None:
+            _close_tree(old)
+        self.current = loaded
+        self._current_key = key
+        self.download.value = ""
+        self.answer_toggle.value = False
+        self._draw_info()
+        self.play_on_button.disabled = g.is_over
+        self.play_on_button.tooltip = (
+            "the hand is over" if g.is_over else "continue this hand in the Play tab"
+        )
+        if self.on_game is not None:
+            self.on_game()
+        return True
+
+    def _draw_info(self) -> None:
+        loaded = self.current
+        assert loaded is not None
+        g = loaded.game
+        sc = loaded.scenario
+        facts = (
+            f"{g.players} players ({', '.join(g.names)}) · seed {g.seed} · "
+            f"{g.rules.label()} rules · {len(g.actions)} actions · {len(g.events)} events"
+        )
+        if sc is not None:
+            badges = " ".join(rule_badge(r) for r in sc.rules)
+            html = (
+                f'<div class="palace-box-title">{esc(sc.title)} {badges}</div>'
+                f'<div class="palace-note">{esc(facts)} · file {esc(loaded.source)}</div>'
+                f'<div style="margin-top:6px;font-size:15.5px">{esc(sc.summary)}</div>'
+            )
+            if sc.question:
+                html += f'<div class="palace-scenario-q"><b>Question.</b> {esc(sc.question)}</div>'
+            self.answer_toggle.layout.display = None if sc.question else "none"
+            self.answer.value = (
+                root(f'<div class="palace-scenario-a"><b>Answer.</b> {esc(sc.answer)}</div>')
+                if sc.answer
+                else ""
+            )
+        else:
+            result = f" · {g.result.text}" if g.is_over and g.result is not None else ""
+            html = (
+                f'<div class="palace-box-title">{esc(loaded.title)}</div>'
+                f'<div class="palace-note">{esc(facts)}{esc(result)} · from '
+                f"{esc(loaded.source)}</div>"
+            )
+            self.answer_toggle.layout.display = "none"
+            self.answer.value = ""
+        self.info.value = root(html)
+        self.answer.layout.display = "none"
+
+    # ------------------------------------------------------------------ callbacks
+    @_guard
+    def _on_choice(self, change: dict) -> None:
+        if self._syncing:
+            return
+        if change["new"] is not None and change["new"] != self._current_key:
+            if self._show(change["new"]):
+                self._say("", ok=True)
+
+    @_guard
+    def _on_open(self, _: Button) -> None:
+        if self.name_box.value.strip():
+            self.open_name(self.name_box.value)
+        else:
+            self._say(
+                "Type a file name inside data/, such as scenarios/01-quiet-round-showdown.json.",
+                ok=False,
+            )
+
+    @_guard
+    def _on_upload(self, change: dict) -> None:
+        files = change["new"]
+        if not files:
+            return
+        item = files[0]
+        name = str(item.get("name") or "upload.json")
+        content = item.get("content", b"")
+        data = content.tobytes() if isinstance(content, memoryview) else bytes(content)
+        self.upload.value = ()  # free the bytes; the next upload is a new change
+        self.load_bytes(data, name)
+
+    def _on_answer(self, change: dict) -> None:
+        self.answer.layout.display = None if change["new"] else "none"
+        self.answer_toggle.description = "Hide the answer" if change["new"] else "Show the answer"
+
+    @_guard
+    def _on_save(self, _: Button) -> None:
+        if self.save() is not None:
+            self._say(f"Saved: download {download_name(self.game)} below.", ok=True)
+
+    @_guard
+    def _on_play_on_click(self, _: Button) -> None:
+        if self.game is not None and self._on_play_on is not None and not self.game.is_over:
+            self._on_play_on(self.game.replay())
+
+    # ------------------------------------------------------------------ text
+    def text(self) -> str:
+        if self.current is None:
+            return "No hand loaded."
+        lines = [f"Replay: {self.current.title} ({self.current.source})"]
+        sc = self.current.scenario
+        if sc is not None:
+            lines.append(f"Summary: {sc.summary}")
+            if sc.question:
+                lines.append(f"Question: {sc.question}")
+                if self.answer_toggle.value:
+                    lines.append(f"Answer: {sc.answer}")
+        if self.stepper is not None:
+            lines.append(self.stepper.text())
+        return "\n".join(lines)
