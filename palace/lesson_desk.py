@@ -1,0 +1,111 @@
+"""`TurnDesk`: a scripted position a learner plays from one seat, with a Start again button."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ipywidgets import HTML, Button, Layout, VBox
+
+from palace.bots import Bot
+from palace.errors import PalaceError
+from palace.events import Event
+from palace.game import Game
+from palace.widgets.action_picker import ActionPicker
+from palace.widgets.battle_view import BattleView
+from palace.widgets.controller import PlayController
+from palace.widgets.stepper import battle_visible
+from palace.widgets.table_view import TableView
+from palace.widgets.theme import root, style_widget
+
+
+class TurnDesk(VBox):
+    """A scripted position for one learner seat: the table (their view), their action
+    buttons, the latest battle, and a Start again button.
+
+    bots: seats that answer automatically (e.g. an attacker facing a raise); seats with
+    neither a bot nor the learner wait, so the exercise stops there.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        seat: int | None = None,
+        *,
+        bots: Mapping[int, Bot] | None = None,
+        four_color: bool = False,
+    ) -> None:
+        seat = game.to_act if seat is None else seat
+        if seat is None:
+            raise PalaceError("TurnDesk needs a seat: the hand is over")
+        self._start = len(game.actions)
+        self._ctl = PlayController(game, human=seat, bots=dict(bots or {}), auto=bool(bots))
+        self._seat = seat
+        self._css = style_widget()
+        self._table = TableView(four_color=four_color)
+        self._picker = ActionPicker(self._ctl, seat, four_color=four_color)
+        self._battle = BattleView(four_color=four_color)
+        self._battle_title = HTML()
+        self._battle_box = VBox([self._battle_title, self._battle])
+        self._again = Button(
+            description="Start again",
+            icon="undo",
+            tooltip="back to the lesson's position",
+            layout=Layout(width="140px"),
+        )
+        self._again.on_click(lambda _: self.start_again())
+        self._ctl.add_listener(lambda _events: self._draw())
+        super().__init__(
+            [self._css, self._table, self._picker, self._again, self._battle_box],
+            layout=Layout(width="100%", grid_gap="8px"),
+        )
+        self.add_class("palace-panel")
+        self.add_class("palace-desk")
+        self._draw()
+
+    @property
+    def game(self) -> Game:
+        return self._ctl.game
+
+    @property
+    def picker(self) -> ActionPicker:
+        return self._picker
+
+    @property
+    def table(self) -> TableView:
+        return self._table
+
+    @property
+    def battle(self) -> BattleView:
+        return self._battle
+
+    def start_again(self) -> None:
+        """Take back everything done since the lesson's position."""
+        while len(self._ctl.game.actions) > self._start:
+            self._ctl.undo()
+
+    def _latest_battle(self) -> Event | None:
+        for ev in reversed(self.game.events):
+            if ev.kind == "battle" and "battle" in ev.detail:
+                if battle_visible(ev, self._seat, False):
+                    return ev
+        return None
+
+    def _draw(self) -> None:
+        self._table.show(self.game, perspective=self._seat)
+        self._again.disabled = len(self.game.actions) <= self._start
+        ev = self._latest_battle()
+        if ev is None:
+            self._battle_box.layout.display = "none"
+        else:
+            self._battle.show_event(ev, self.game.names)
+            self._battle_title.value = root(
+                f'<div class="palace-section">The showdown (event #{ev.index})</div>'
+            )
+            self._battle_box.layout.display = None
+
+    def text(self) -> str:
+        """The table, the buttons and the latest battle in plain text."""
+        parts = ["== Table ==", self._table.text(), "== Actions ==", self._picker.text()]
+        if self._battle_box.layout.display != "none":
+            parts += ["== Showdown ==", self._battle.text()]
+        return "\n".join(parts)

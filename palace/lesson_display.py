@@ -1,0 +1,99 @@
+"""Lesson material on the page: show(), card faces, labelled card rows, the deck and the hands."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ipywidgets import Layout, VBox, Widget
+
+from palace.cards import Card, Suit, parse_cards
+from palace.hands import Category, evaluate
+from palace.widgets.cards import CardRow
+
+
+def show(widget: Widget) -> None:
+    """Display a Palace panel with its plain text (``widget.text()``) as the text/plain
+    alternative, instead of ipywidgets' cut-off repr: front ends without widgets show
+    the text, and the notebook tests (nbval) compare it."""
+    from IPython.display import display
+
+    bundle = widget._repr_mimebundle_()
+    bundle["text/plain"] = widget.text()  # type: ignore[attr-defined]
+    display(bundle, raw=True)
+
+
+def face(card: Card | str) -> str:
+    """A card as printed on its face: ``"10♠"`` (the engine writes ``"T♠"``).
+
+    >>> face("Ts"), face("Ah")
+    ('10♠', 'A♥')
+    """
+    c = Card.parse(card)
+    return c.symbol.replace("T", "10", 1) if c.rank.letter == "T" else c.symbol
+
+
+def faces(cards: Sequence[Card] | str) -> str:
+    """Cards as printed on their faces, space separated."""
+    return " ".join(face(c) for c in parse_cards(cards))
+
+
+class CardRows(VBox):
+    """Labelled rows of cards (a `CardRow` each) with a plain-text `text()`."""
+
+    def __init__(
+        self,
+        rows: Sequence[tuple[str, str]],
+        *,
+        four_color: bool = False,
+        width: str | None = None,
+    ) -> None:
+        """width: give each row this width and let the rows flow side by side."""
+        self._rows = [
+            CardRow(cards, small=True, four_color=four_color, label=label) for label, cards in rows
+        ]
+        layout = Layout(grid_gap="2px")
+        if width is not None:
+            for row in self._rows:
+                row.layout.width = width
+            layout = Layout(display="flex", flex_flow="row wrap", grid_gap="6px 18px")
+        super().__init__(self._rows, layout=layout)
+        self.add_class("palace-cardrows")
+
+    def text(self) -> str:
+        return "\n".join(r.text() for r in self._rows)
+
+
+CATEGORY_EXAMPLES: dict[Category, str] = {
+    Category.STRAIGHT_FLUSH: "9h 8h 7h 6h 5h",
+    Category.FOUR_OF_A_KIND: "Qs Qh Qd Qc 4s",
+    Category.FULL_HOUSE: "Ts Th Tc 3d 3s",
+    Category.FLUSH: "Kc Tc 8c 5c 2c",
+    Category.STRAIGHT: "5d 4s 3h 2c Ad",
+    Category.THREE_OF_A_KIND: "7s 7h 7d Kc 2h",
+    Category.TWO_PAIR: "Js Jd 6h 6c As",
+    Category.ONE_PAIR: "Ah Ac 9s 6d 3c",
+    Category.HIGH_CARD: "Ks Jh 8d 5c 3s",
+}
+
+
+def category_gallery(*, four_color: bool = False) -> CardRows:
+    """The nine example hands as rows of cards, best first (`category_examples`)."""
+    rows = []
+    for cat, cards in CATEGORY_EXAMPLES.items():
+        name = evaluate(cards).describe()
+        if not name.lower().startswith(cat.label.lower()):
+            name = f"{cat.label}: {name}"
+        rows.append((f"{9 - int(cat)}. {name}", cards))
+    return CardRows(rows, four_color=four_color, width="330px")
+
+
+def deck_rows(*, four_color: bool = False) -> CardRows:
+    """The 52-card deck, one row per suit, ace high (R1.2)."""
+    ranks = "A K Q J T 9 8 7 6 5 4 3 2".split()
+    return CardRows(
+        [
+            (f"{suit.noun} {suit.symbol}", " ".join(r + suit.letter for r in ranks))
+            for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+        ],
+        four_color=four_color,
+    )

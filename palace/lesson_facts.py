@@ -1,0 +1,106 @@
+"""What the engine says about a hand, for lesson text: events by kind, battle armies, stakes."""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from palace.actions import Bet
+from palace.battle import Army
+from palace.cards import Card
+from palace.errors import PalaceError
+from palace.events import Event, Phase
+from palace.game import Game
+from palace.widgets.stepper import event_sentence
+
+
+def event_index(game: Game, kind: str, nth: int = 0) -> int:
+    """The index of the `nth` event of `kind` (negative `nth` counts from the end).
+
+    >>> g = Game.new(players=5, seed=8)
+    >>> g.events[event_index(g, "reject")].kind
+    'reject'
+    """
+    found = [e.index for e in game.events if e.kind == kind]
+    if not found or not -len(found) <= nth < len(found):
+        raise PalaceError(f"the hand has no {kind!r} event number {nth}")
+    return found[nth]
+
+
+def events_text(game: Game, *kinds: str) -> str:
+    """The hand's events of these kinds (all when none given), one ``#i sentence (rule)``
+    a line: what a spectator reads (private sentences show their public form, R5.3)."""
+    lines = []
+    for e in game.events:
+        if kinds and e.kind not in kinds:
+            continue
+        lines.append(f"#{e.index} {event_sentence(e, None, False)} ({e.rule})")
+    return "\n".join(lines)
+
+
+def stake_table(game: Game) -> pd.DataFrame:
+    """For the player to act: each opponent they may attack, what the attack costs (R7.3),
+    what that opponent pays to call (R7.6) and the raise size (R7.7) — from the engine."""
+    me = game.to_act
+    if me is None or game.phase is not Phase.TURN:
+        raise PalaceError("stake_table needs a player on their turn")
+    rows = []
+    for target in range(game.players):
+        if target == me or not game.active[target]:
+            continue
+        why = game.why_illegal(Bet(target=target))
+        attacker = game.names[me]
+        row: dict[str, object] = {
+            "defender": game.names[target],
+            "soldiers": f"{attacker} {len(game.soldiers(me))}, "
+            f"{game.names[target]} {len(game.soldiers(target))}",
+        }
+        if why is not None:
+            row.update(
+                {
+                    "attack (R7.3)": "—",
+                    "call (R7.6)": "—",
+                    "call + raise (R7.7)": "—",
+                    "not allowed": why,
+                }
+            )
+        else:
+            probe = game.replay()
+            probe.apply(Bet(target=target))
+            row.update(
+                {
+                    "attack (R7.3)": probe.events[-1].amount,
+                    "call (R7.6)": probe.owed(),
+                    "call + raise (R7.7)": f"{probe.owed()} + {probe.raise_size()}",
+                    "not allowed": "",
+                }
+            )
+        rows.append(row)
+    df = pd.DataFrame(rows).set_index("defender")
+    if not df["not allowed"].any():
+        df = df.drop(columns="not allowed")
+    return df
+
+
+def battle_event(game: Game, nth: int = -1) -> Event:
+    """The `nth` battle showdown of a hand (the last by default)."""
+    return game.events[event_index(game, "battle", nth)]
+
+
+def armies_of(event: Event) -> tuple[Army, Army]:
+    """The attacker's and defender's armies shown down in a ``"battle"`` event."""
+    res = event.detail.get("battle")
+    if res is None:
+        raise PalaceError(f"event #{event.index} ({event.kind}) is not a battle showdown")
+    armies = []
+    for seat, hand in (
+        (event.detail["attacker"], res.attacker_hand),
+        (event.detail["defender"], res.defender_hand),
+    ):
+        palace: tuple[Card, ...] = ()
+        for mv in event.moves:
+            if mv.src == mv.dst == f"seat{seat}.palace":
+                palace = tuple(mv.cards)
+        banner = hand.cards[0]  # the engine lists banner, soldiers, palace in that order
+        soldiers = tuple(c for c in hand.cards[1:] if c not in palace)
+        armies.append(Army(banner, soldiers, palace))
+    return armies[0], armies[1]

@@ -1,0 +1,161 @@
+"""Rule variants compared: the same seeded bot hands under two rule sets, and where they part."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import pandas as pd
+
+from palace.bots import Bot, RandomBot, RuleBot, play_out
+from palace.errors import PalaceError
+from palace.game import Game
+from palace.rules import Rules
+from palace.studies import compare_variants, play_hands
+from palace.table import DEFAULT_NAMES
+
+
+def _winner_names(row: pd.Series, hand: int, players: int) -> str:
+    """Winners of a `play_hands` row, by name: position p (1 = left of the dealer) is seat
+    (dealer + p) % players, and `play_hands` deals hand i with dealer i % players."""
+    dealer = hand % players
+    won = [
+        DEFAULT_NAMES[(dealer + p) % players]
+        for p in range(1, players + 1)
+        if row[f"won pos {p}"] > 0
+    ]
+    return " & ".join(sorted(won, key=DEFAULT_NAMES.index)) or "—"
+
+
+def side_by_side(
+    seed: int,
+    rules_a: Rules,
+    rules_b: Rules,
+    *,
+    hands: int = 8,
+    players: int = 4,
+    bot: str = "rules",
+) -> pd.DataFrame:
+    """The same seeded bot hands under two rule sets, one row per hand, and what changed.
+
+    Both columns come from `palace.studies.play_hands` (same seeds, same bots), so a
+    difference is the rules' doing. Columns: pot, battles, winner, ending under each
+    variant (labelled by `Rules.label()`), then "what changed".
+    """
+    a = play_hands(rules_a, hands, players, seed, bot)
+    b = play_hands(rules_b, hands, players, seed, bot)
+    la, lb = rules_a.label(), rules_b.label()
+    if la == lb:
+        lb += " (B)"
+    rows = []
+    for i in range(hands):
+        ra, rb = a.iloc[i], b.iloc[i]
+        wa, wb = _winner_names(ra, i, players), _winner_names(rb, i, players)
+        changes = []
+        if wa != wb:
+            changes.append(f"winner {wa}→{wb}")
+        if ra["ending"] != rb["ending"]:
+            changes.append(f"ends by {rb['ending']}")
+        if ra["battles"] != rb["battles"]:
+            changes.append(f"battles {ra['battles']}→{rb['battles']}")
+        if ra["pot"] != rb["pot"]:
+            changes.append(f"pot {ra['pot']}→{rb['pot']}")
+        rows.append(
+            {
+                (la, "pot"): int(ra["pot"]),
+                (la, "battles"): int(ra["battles"]),
+                (la, "winner"): wa,
+                (la, "ending"): ra["ending"],
+                (lb, "pot"): int(rb["pot"]),
+                (lb, "battles"): int(rb["battles"]),
+                (lb, "winner"): wb,
+                (lb, "ending"): rb["ending"],
+                ("", "what changed"): "; ".join(changes) or "nothing",
+            }
+        )
+    df = pd.DataFrame(rows)
+    df.columns = pd.MultiIndex.from_tuples(df.columns)
+    df.index = pd.RangeIndex(hands, name="hand")
+    return df
+
+
+def variant_game(
+    rules: Rules, seed: int, hand: int = 0, *, players: int = 4, bot: str = "rules"
+) -> Game:
+    """Hand `hand` of `side_by_side` / `play_hands` (same seed, dealer and bots), replayed."""
+    game = Game.new(players=players, seed=seed + hand, rules=rules, dealer=hand % players)
+    bots: dict[int, Bot]
+    if bot == "rules":
+        bots = {s: RuleBot() for s in range(players)}
+    elif bot == "random":
+        bots = {s: RandomBot(seed + 31 * hand + s) for s in range(players)}
+    elif bot == "mixed":
+        bots = {
+            s: RuleBot() if s % 2 == 0 else RandomBot(seed + 31 * hand + s) for s in range(players)
+        }
+    else:
+        raise PalaceError(f"bot must be 'rules', 'random' or 'mixed', got {bot!r}")
+    return play_out(game, bots)
+
+
+SUMMARY_ROWS = (
+    "pot",
+    "battles per hand",
+    "showdowns per hand",
+    "ended by showdown %",
+    "last standing %",
+    "pot shared %",
+    "actions per hand",
+)
+
+
+def variant_summary(
+    variants: Mapping[str, Rules],
+    *,
+    hands: int = 200,
+    seed: int = 2026,
+    players: int = 4,
+    bot: str = "rules",
+) -> pd.DataFrame:
+    """`palace.studies.compare_variants` over many seeded hands, the rows a lesson reads:
+    average pot, battles and showdowns per hand, how hands end, actions per hand."""
+    df = compare_variants(
+        variants, hands=hands, players=players, seed=seed, bot=bot, progress=False
+    )
+    return df.loc[list(SUMMARY_ROWS)]
+
+
+@dataclass(frozen=True)
+class Divergence:
+    """Where two replays of one hand first differ: the event number and both sentences."""
+
+    index: int | None
+    a: str
+    b: str
+
+    def __str__(self) -> str:
+        if self.index is None:
+            return "The two hands are event for event the same."
+        return f"First difference at event #{self.index}:\n  A: {self.a}\n  B: {self.b}"
+
+
+def first_difference(game_a: Game, game_b: Game) -> Divergence:
+    """The first event whose sentence differs between two games (None when none does)."""
+    ea, eb = game_a.events, game_b.events
+    for i in range(max(len(ea), len(eb))):
+        ta = f"{ea[i].text} ({ea[i].rule})" if i < len(ea) else "(the hand is over)"
+        tb = f"{eb[i].text} ({eb[i].rule})" if i < len(eb) else "(the hand is over)"
+        if ta != tb:
+            return Divergence(i, ta, tb)
+    return Divergence(None, "", "")
+
+
+VARIANTS: dict[str, Rules] = {
+    "no-limit (R3.3)": Rules(structure="no-limit"),
+    "20 chips each (R3.4)": Rules(stacks=20),
+    "no-limit, 20 chips each (R3.3, R3.4)": Rules(structure="no-limit", stacks=20),
+    "call matches attack (R7.6)": Rules(call_matches_attack=True),
+    "free discard (R6.4)": Rules(discard_cost=0),
+    "one raise per battle (R7.7)": Rules(max_raises=1),
+    "only Stay is quiet (R9.1)": Rules(quiet_actions=("stay",)),
+}
