@@ -696,3 +696,42 @@ def test_R11_illegal_action_names_the_rule_and_changes_nothing(three):
     with pytest.raises(IllegalActionError, match=r"R7\.1"):
         three.apply(Bet(target=1))
     assert three.to_dict() == before
+
+
+def test_R4_5_same_suit_banners_across_groups_never_battle():
+    g = Game.new(players=8, seed=4, dealer=0)
+    pairs = [
+        (a, b)
+        for a in range(8)
+        for b in range(8)
+        if a != b and g.banner(a).suit == g.banner(b).suit
+    ]
+    assert pairs  # eight players: suits repeat (R4.5)
+    seat = g.to_act
+    for a, b in pairs:
+        if a == seat:
+            assert "R7.2" in g.why_illegal(Bet(target=b))
+
+
+def test_R10_1_last_player_standing_takes_the_whole_pot(three):
+    three.apply(Bet(target=0))  # Bob attacks Ann: 2 more chips
+    three.apply(Fold())
+    three.apply(Trim())
+    three.apply(Fold())  # Cat folds: Bob is alone
+    assert three.result.rule == "R10.1" and three.result.shares == {1: 5}
+    assert three.won == (0, 5, 0) and three.pot == 0
+
+
+def test_R10_2_same_banner_players_share_equally():
+    g = scripted(
+        5,
+        {1: "As", 2: "Kh", 3: "Qd", 4: "Jc", 0: "Ks"},
+        {s: p for s, p in enumerate(["2c 3c 4c", "5c 6c 7c", "8c 9c Tc", "2d 3d 4d", "5d 6d 7d"])},
+        rules=Rules(ante=2),
+    )
+    g.apply(Stay())  # Bob (seat 1, spades)
+    g.apply(Fold())
+    g.apply(Fold())
+    g.apply(Fold())  # only the two spade banners are left (R9.4)
+    assert g.is_over and g.result.rule == "R10.2"
+    assert g.result.shares == {1: 5, 0: 5} and g.won == (5, 5, 0, 0, 0)
