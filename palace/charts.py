@@ -39,6 +39,25 @@ def banner_deal_chart(df: pd.DataFrame) -> Figure:
     return fig
 
 
+def banner_rejects_chart(dist: pd.DataFrame) -> Figure:
+    """How many cards the banner deal rejects, by player count (R4.3): % of deals."""
+    fig, ax = _figure()
+    cmap = plt.get_cmap("viridis")
+    cols = list(dist.columns)
+    for i, n in enumerate(cols):
+        ax.plot(
+            dist.index, dist[n], color=cmap(i / max(1, len(cols) - 1)), lw=1.6, label=f"{n} players"
+        )
+    ax.set_xlabel("cards rejected in the banner deal (R4.3)")
+    ax.set_ylabel("% of deals")
+    ax.set_xlim(0, min(int(dist.index.max()), 30))
+    ax.set_title("The banner deal's rejects: the fourth player of a group waits longest")
+    ax.legend(frameon=False, fontsize=8, ncols=3)
+    fig.tight_layout()
+    plt.close(fig)
+    return fig
+
+
 def exclusion_chart(df: pd.DataFrame) -> Figure:
     """How often banner-suit exclusion changes a battle's winner, by army size (R8.2)."""
     fig, ax = _figure()

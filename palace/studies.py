@@ -67,39 +67,76 @@ def simulate_banner_deal(deck: list[int], players: int) -> tuple[int, int, int]:
     return dealt, rejected, reshuffles
 
 
+def banner_deal_samples(
+    players: Iterable[int] = range(2, 11),
+    deals: int = 20_000,
+    seed: int = 0,
+    progress: bool = True,
+) -> dict[int, np.ndarray]:
+    """Per player count, ``deals`` rows of (cards dealt, rejects, R4.4 reshuffles)."""
+    rng = random.Random(seed)
+    counts = list(players)
+    out = {}
+    for n in _progress(counts, len(counts), "banner deals", progress):
+        rows = np.empty((deals, 3), dtype=np.int16)
+        for i in range(deals):
+            deck = list(range(52))
+            rng.shuffle(deck)
+            rows[i] = simulate_banner_deal(deck, n)
+        out[n] = rows
+    return out
+
+
 def banner_deal_stats(
     players: Iterable[int] = range(2, 11),
     deals: int = 20_000,
     seed: int = 0,
     progress: bool = True,
+    samples: dict[int, np.ndarray] | None = None,
 ) -> pd.DataFrame:
     """Per player count: cards dealt and rejected in the banner deal, and R4.4's frequency."""
-    rng = random.Random(seed)
+    samples = samples or banner_deal_samples(players, deals, seed, progress)
     rows = []
-    counts = list(players)
-    for n in _progress(counts, len(counts), "banner deals", progress):
-        dealt, rejected, resh = [], [], 0
-        for _ in range(deals):
-            deck = list(range(52))
-            rng.shuffle(deck)
-            d, r, s = simulate_banner_deal(deck, n)
-            dealt.append(d)
-            rejected.append(r)
-            resh += s > 0
+    for n, arr in samples.items():
+        dealt, rejected, resh = arr[:, 0], arr[:, 1], int((arr[:, 2] > 0).sum())
         rows.append(
             {
                 "players": n,
-                "deals": deals,
-                "mean cards dealt": float(np.mean(dealt)),
-                "mean rejects": float(np.mean(rejected)),
-                "max rejects": int(np.max(rejected)),
-                "no reject %": 100 * float(np.mean(np.array(rejected) == 0)),
+                "deals": len(arr),
+                "mean cards dealt": float(dealt.mean()),
+                "median": float(np.median(dealt)),
+                "90th pct": float(np.percentile(dealt, 90)),
+                "99th pct": float(np.percentile(dealt, 99)),
+                "mean rejects": float(rejected.mean()),
+                "max rejects": int(rejected.max()),
+                "no reject %": 100 * float((rejected == 0).mean()),
                 "R4.4 reshuffles": resh,
                 # none in n deals bounds the chance by 3/n at 95% (the rule of three)
-                "R4.4 chance % (95% bound)": 100 * (3.0 / deals if resh == 0 else resh / deals),
+                "R4.4 chance % (95% bound)": 100 * (3.0 if resh == 0 else resh) / len(arr),
             }
         )
     return pd.DataFrame(rows).set_index("players")
+
+
+def banner_deal_distribution(
+    players: Iterable[int] = range(2, 11),
+    deals: int = 20_000,
+    seed: int = 0,
+    progress: bool = True,
+    samples: dict[int, np.ndarray] | None = None,
+) -> pd.DataFrame:
+    """% of banner deals by the number of rejected cards (R4.3), one column per player count.
+
+    Cards dealt = players + rejects, so this is also the distribution of cards dealt.
+    """
+    samples = samples or banner_deal_samples(players, deals, seed, progress)
+    top = max(int(arr[:, 1].max()) for arr in samples.values())
+    cols = {
+        n: np.bincount(arr[:, 1], minlength=top + 1) / len(arr) * 100 for n, arr in samples.items()
+    }
+    df = pd.DataFrame(cols, index=pd.RangeIndex(top + 1, name="rejects"))
+    df.columns.name = "players"
+    return df
 
 
 # ---------------------------------------------------------------- R8.2 exclusion
@@ -276,8 +313,10 @@ def main(argv: list[str] | None = None) -> None:
         f"python -m palace.studies --seed {args.seed} --hands {args.hands} "
         f"--samples {args.samples} --deals {args.deals}"
     )
+    samples = banner_deal_samples(deals=args.deals, seed=args.seed)
     tables = {
-        "banner_deal.csv": banner_deal_stats(deals=args.deals, seed=args.seed),
+        "banner_deal.csv": banner_deal_stats(samples=samples),
+        "banner_rejects.csv": banner_deal_distribution(samples=samples),
         "exclusion_flips.csv": exclusion_flip_rate(battles=args.samples, seed=args.seed),
         "categories.csv": category_frequencies(hands=args.samples, seed=args.seed),
         "variants.csv": compare_variants(STANDARD_VARIANTS, hands=args.hands, seed=args.seed),

@@ -63,3 +63,16 @@ def test_compare_variants_same_seeds_side_by_side():
     pos = [r for r in df.index if r.startswith("chips to pos")]
     assert np.allclose(df.loc[pos].sum(axis=0), 100, atol=0.1)
     pd.testing.assert_frame_equal(df, compare_variants(variants, hands=40, seed=9, progress=False))
+
+
+def test_banner_deal_distribution_matches_the_stats():
+    from palace.studies import banner_deal_distribution, banner_deal_samples
+
+    samples = banner_deal_samples(players=[3, 9], deals=500, seed=4, progress=False)
+    dist = banner_deal_distribution(samples=samples)
+    stats = banner_deal_stats(samples=samples)
+    assert np.allclose(dist.sum(axis=0), 100)
+    for n in (3, 9):
+        mean = float((dist.index.to_numpy() * dist[n]).sum() / 100)
+        assert abs(mean - stats.loc[n, "mean rejects"]) < 1e-9
+        assert dist[n].iloc[stats.loc[n, "max rejects"] + 1 :].sum() == 0
