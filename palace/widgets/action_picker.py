@@ -483,7 +483,19 @@ class ActionPicker(VBox):
             self._notes["call"],
             "success",
         )
-        self._raise.description = "Raise" + (f" (call {owed} + raise)" if owed else "")
+        self._call_advice = ""
+        if owed and not self._call.disabled and self._advisor is not None and g.battle:
+            b = g.battle
+            foe = b.attacker if me == b.defender else b.defender
+            try:
+                self._call_advice = self._advisor(g, me, foe)
+            except Exception as exc:  # an advisor bug must not break the game
+                self._call_advice = f"(advisor failed: {exc})"
+            self._notes["call"].value += (
+                f'<br><span class="palace-advice">{esc(self._call_advice)}</span>'
+            )
+        size = g.raise_size() if owed else 0
+        self._raise.description = "Raise" + (f" (call {owed} + raise {size})" if owed else "")
         self._raise.icon = "arrow-up"
         raise_extra: list = []
         if rules.no_limit:
@@ -569,6 +581,8 @@ class ActionPicker(VBox):
             state = "off" if b.disabled else "on"
             why = self._reasons.get(key, "")
             extra = f" — {why}" if why else ""
+            if key == "call" and getattr(self, "_call_advice", ""):
+                extra = f" — {self._call_advice}"
             if key.startswith("bet:") and not b.disabled and self._advisor is not None:
                 advice = html.unescape(re.sub(r"<[^>]+>", "", self._bet_notes[int(key[4:])].value))
                 extra = f" — {advice}"
