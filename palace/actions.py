@@ -130,7 +130,7 @@ def action_from_dict(data: Any, where: str = "action") -> Action:
     """Rebuild an action from `Action.to_dict` output; bad payloads raise `StateError`."""
     if not isinstance(data, dict) or "kind" not in data:
         raise StateError(f"{where} must be an object with a 'kind' field, got {data!r}")
-    cls = ACTION_TYPES.get(data["kind"])
+    cls = ACTION_TYPES.get(data["kind"]) if isinstance(data["kind"], str) else None
     if cls is None:
         raise StateError(
             f"{where}.kind {data['kind']!r} is not one of {', '.join(sorted(ACTION_TYPES))}"

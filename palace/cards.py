@@ -193,7 +193,13 @@ def parse_cards(cards: str | Iterable[str | Card] | None) -> tuple[Card, ...]:
     if isinstance(cards, str):
         items: Iterable[str | Card] = cards.replace(",", " ").split()
     else:
-        items = cards
+        try:
+            items = iter(cards)
+        except TypeError:
+            raise CardError(
+                f"cards must be a string such as 'As Kd 7h' or a list of cards, got {cards!r}"
+                " (R1.2)"
+            ) from None
     return tuple(Card.parse(c) for c in items)
 
 

@@ -186,3 +186,45 @@ def test_describe_uses_names():
     bet = next(a for a in g.legal_actions() if isinstance(a, Bet))
     assert g.names[bet.target] in g.describe(bet)
     assert str(Buy()) == "Buy"
+
+
+def test_from_dict_garbage_in_any_field_gives_a_palace_error():
+    import copy
+    import random
+
+    g = Game.new(players=4, seed=3)
+    play_out(g, {s: RuleBot() for s in range(4)})
+    good = g.to_dict()
+    junk = [
+        None,
+        1,
+        -1,
+        1.5,
+        "x",
+        "",
+        [],
+        {},
+        [1, 2],
+        {"a": 1},
+        True,
+        "As",
+        ["As", "As"],
+        10**30,
+        [None],
+        [[1]],
+    ]
+    rng = random.Random(7)
+    for _ in range(600):
+        d = copy.deepcopy(good)
+        key = rng.choice(list(d))
+        if key == "actions" and rng.random() < 0.7:
+            action = rng.choice(d["actions"])
+            action[rng.choice(list(action))] = rng.choice(junk)
+        elif key == "rules" and rng.random() < 0.7:
+            d["rules"][rng.choice(list(d["rules"]))] = rng.choice(junk)
+        else:
+            d[key] = rng.choice(junk)
+        try:
+            Game.from_dict(d)
+        except PalaceError:
+            pass  # a clear refusal; anything else (TypeError, KeyError...) fails the test
