@@ -130,6 +130,8 @@ def _check_raise(t: Table, seat: int, action: Raise) -> str | None:
     assert b is not None
     if t.rules.max_raises is not None and b.raises >= t.rules.max_raises:
         return f"this battle has had the maximum of {t.rules.max_raises} raises (R7.7)"
+    if action.amount is not None and not _whole(action.amount):
+        return f"Raise.amount must be a whole number of chips, got {action.amount!r} (R7.7)"
     size = limit_raise(t, seat)
     if t.rules.no_limit:
         if action.amount is not None and action.amount < t.rules.big_bet:
@@ -138,6 +140,10 @@ def _check_raise(t: Table, seat: int, action: Raise) -> str | None:
     elif action.amount is not None and action.amount != size:
         return f"in limit the raise is exactly {size} (R7.7)"
     return _afford(t, seat, b.owed + size, "calling and raising")
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _always(t: Table, seat: int, action: Action) -> None:
@@ -180,6 +186,8 @@ def _check_bet(t: Table, seat: int, action: Bet) -> str | None:
             f"same banner suit may not battle (R7.2)"
         )
     low = min_attack(t, seat)
+    if action.amount is not None and not _whole(action.amount):
+        return f"Bet.amount must be a whole number of chips, got {action.amount!r} (R7.3)"
     amount = low if action.amount is None else action.amount
     if not t.rules.no_limit and amount != low:
         return f"in limit the attack is exactly (soldiers + 1) × s = {low} (R7.3)"

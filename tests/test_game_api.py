@@ -228,3 +228,26 @@ def test_from_dict_garbage_in_any_field_gives_a_palace_error():
             Game.from_dict(d)
         except PalaceError:
             pass  # a clear refusal; anything else (TypeError, KeyError...) fails the test
+
+
+@pytest.mark.parametrize("structure", ["limit", "no-limit"])
+def test_actions_with_malformed_fields_are_refused_by_rule(structure):
+    from palace import Raise
+
+    g = Game.new(players=3, seed=1, rules=Rules(structure=structure))
+    before = g.to_dict()
+    for bad, rule in [
+        (Bet(target=1, amount="x"), "R7.3"),
+        (Bet(target=1, amount=2.5), "R7.3"),
+        (Bet(target="Bob"), "R7.1"),
+        (Bet(target=None), "R7.1"),
+    ]:
+        with pytest.raises(IllegalActionError, match=rule):
+            g.apply(bad)
+    assert g.to_dict() == before
+    g.apply(Bet(target=1))
+    for bad in (Raise(amount="x"), Raise(amount=True)):
+        with pytest.raises(IllegalActionError, match="R7.7"):
+            g.apply(bad)
+    with pytest.raises(CardError):
+        Discard(cards=5)
