@@ -61,11 +61,13 @@ def main() -> None:
     args = ap.parse_args()
     rows = [run(n, args.hands) for n in (2, 4, 10)]
     keys = list(rows[0])
-    print(" | ".join(f"{k:>12}" for k in keys))
+    widths = [max(12, len(k)) for k in keys]
+    print(" | ".join(f"{k:>{w}}" for k, w in zip(keys, widths, strict=True)))
     for r in rows:
         print(
             " | ".join(
-                f"{r[k]:>12,.1f}" if isinstance(r[k], float) else f"{r[k]:>12}" for k in keys
+                f"{r[k]:>{w},.1f}" if isinstance(r[k], float) else f"{r[k]:>{w}}"
+                for k, w in zip(keys, widths, strict=True)
             )
         )
 

@@ -65,6 +65,13 @@ class BattleResult:
         return {"hand": "R8.4", "banner_count": "R8.5", "tie": "R8.6"}[self.decided_by]
 
 
+def _named(h: Hand) -> str:
+    """A hand's name inside a sentence: "a pair of aces", "three kings", "high card ten"."""
+    text = h.describe()
+    text = text[:1].lower() + text[1:]
+    return "a " + text if text.startswith(("pair", "flush", "straight", "full house")) else text
+
+
 def resolve_battle(attacker: Army, defender: Army) -> BattleResult:
     """Show a battle down: each side loses the cards of the other's banner suit (R8.2)."""
     ah = evaluate(list(attacker.cards), exclude_suit=defender.suit)
@@ -74,8 +81,8 @@ def resolve_battle(attacker: Army, defender: Army) -> BattleResult:
     def lost(h: Hand) -> str:
         return " ".join(c.symbol for c in h.excluded) if h.excluded else "none"
 
-    a_txt = f"{ah.describe()} (cards of {defender.suit.noun} lost: {lost(ah)})"
-    d_txt = f"{dh.describe()} (cards of {attacker.suit.noun} lost: {lost(dh)})"
+    a_txt = f"{_named(ah)} (cards of {defender.suit.noun} lost: {lost(ah)})"
+    d_txt = f"{_named(dh)} (cards of {attacker.suit.noun} lost: {lost(dh)})"
     if ah != dh:
         winner: Side = "attacker" if ah > dh else "defender"
         w, l_ = (a_txt, d_txt) if winner == "attacker" else (d_txt, a_txt)
@@ -84,12 +91,12 @@ def resolve_battle(attacker: Army, defender: Army) -> BattleResult:
     if ac != dc:
         winner = "attacker" if ac > dc else "defender"
         text = (
-            f"Both hold {ah.describe()}; the {winner} wins the tie-break with more cards of "
+            f"Both hold {_named(ah)}; the {winner} wins the tie-break with more cards of "
             f"their own banner suit ({max(ac, dc)} against {min(ac, dc)}, R8.5)."
         )
         return BattleResult(winner, "banner_count", ah, dh, ac, dc, text)
     text = (
-        f"Both hold {ah.describe()} and {ac} card{'s' if ac != 1 else ''} of their own banner "
+        f"Both hold {_named(ah)} and {ac} card{'s' if ac != 1 else ''} of their own banner "
         f"suit: still tied, so both are out unless they are the last two (R8.6)."
     )
     return BattleResult(None, "tie", ah, dh, ac, dc, text)

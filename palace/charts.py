@@ -108,7 +108,12 @@ def categories_chart(df: pd.DataFrame, cards: int) -> Figure:
 
 def variants_chart(
     df: pd.DataFrame,
-    rows: tuple[str, ...] = ("pot", "battles per hand", "actions per hand", "showdowns per hand"),
+    rows: tuple[str, ...] = (
+        "pot",
+        "battles per hand",
+        "actions per hand",
+        "battle showdowns per hand",
+    ),
 ) -> Figure:
     """Each variant's averages as a change from the first column (the standard rules)."""
     fig, ax = _figure(width=8.0, height=3.8)

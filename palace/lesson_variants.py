@@ -101,7 +101,7 @@ def variant_game(
 SUMMARY_ROWS = (
     "pot",
     "battles per hand",
-    "showdowns per hand",
+    "battle showdowns per hand",
     "ended by showdown %",
     "last standing %",
     "pot shared %",

@@ -228,7 +228,20 @@ def odds_from(
             f"{_floor_text(at_least)} against {me.name}"
         )
     my_hand = evaluate(mine_cards, exclude_suit=them.banner.suit)
-    why = _explain(view, target, my_hand, my_count, base, live, tmask, losses, ties, at_least)
+    why = _explain(
+        view,
+        target,
+        my_hand,
+        my_count,
+        base,
+        live,
+        tmask,
+        losses,
+        ties,
+        at_least,
+        pool_size=len(pool),
+        hidden=k,
+    )
     return Odds(
         win=wins / sets,
         tie=ties / sets,
@@ -363,7 +376,10 @@ def _floor_text(value: int) -> str:
 
 
 def _lower(text: str) -> str:
-    return text[:1].lower() + text[1:]
+    text = text[:1].lower() + text[1:]
+    if text.startswith(("pair", "flush", "straight", "full house")):
+        return "a " + text
+    return text
 
 
 def _explain(
@@ -377,6 +393,9 @@ def _explain(
     losses: int,
     ties: int,
     at_least: int = 0,
+    *,
+    pool_size: int = 0,
+    hidden: int = 3,
 ) -> str:
     """One true sentence on what drives the odds: the exclusion and what beats this seat."""
     them = view.seats[target]
@@ -388,6 +407,7 @@ def _explain(
         whole = _lower(describe_value(evaluate(list(view.my_cards)).value))
         cards = f"{len(lost)} {suit.noun if len(lost) > 1 else suit.noun[:-1]}"
         if whole != desc:
+            whole = whole[2:] if whole.startswith("a ") else whole
             head = f"Your {whole} loses {cards} to {who}'s banner suit, leaving {desc}"
         else:
             head = f"{who}'s banner suit takes {cards} from you, leaving {desc}"
@@ -410,22 +430,38 @@ def _explain(
     else:
         singles = [b for b in live if beats_me(base | b)]
         names = [Card.from_index(b.bit_length() - 1).symbol for b in singles]
+        # a palace holding one of these always beats you (more cards never make a hand
+        # worse, R8.1): any loss beyond those sets comes from other combinations
+        with_single = comb(pool_size, hidden) - comb(pool_size - len(names), hidden)
+        more = at_least <= 0 and losses > with_single
         if not names:
             tail = "{who} needs at least two fitting palace cards to beat you"
         elif len(names) == 1:
-            tail = f"{{who}} beats you if {names[0]} is in their palace"
+            tail = f"{names[0]} alone in {{who}}'s palace beats you"
         elif len(names) <= 3:
-            listed = f"{', '.join(names[:-1])} or {names[-1]}"
-            tail = f"{{who}} beats you with {listed} in their palace"
+            tail = f"{', '.join(names[:-1])} or {names[-1]} alone in {{who}}'s palace beats you"
         else:
+            tail = f"any one of {len(names)} cards you have not seen, alone in {{who}}'s palace, "
+            tail += "beats you"
+        if names and more:
+            tail += ", and so do some palaces without them (a pair, for instance)"
             tail = (
-                f"{{who}} beats you with any one of {len(names)} cards you have not seen "
-                "in their palace"
+                tail
+                if _pair_beats(base, live, beats_me)
+                else tail.replace(" (a pair, for instance)", "")
             )
     if at_least > 0:
         head = head[:1].lower() + head[1:] if head.startswith("You") else head
         head = f"If {who} holds at least {_floor_text(at_least)}, {head}"
     return f"{head}; {tail.format(who=who)}."
+
+
+def _pair_beats(base: int, live: list[int], beats_me: Any) -> bool:
+    """Whether some pair of equal ranks among the live cards beats this seat."""
+    by_rank: dict[int, list[int]] = {}
+    for b in live:
+        by_rank.setdefault((b.bit_length() - 1) % 13, []).append(b)
+    return any(beats_me(base | bits[0] | bits[1]) for bits in by_rank.values() if len(bits) >= 2)
 
 
 def advise(view: SeatView) -> list[Odds]:

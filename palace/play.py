@@ -6,6 +6,7 @@ Every function here assumes `checks.why_illegal` has accepted the action.
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass
 
 from palace.actions import Action, Bet, Buy, Call, Discard, Fold, Raise, Stay, Trim
@@ -362,7 +363,8 @@ def _battle_showdown(t: Table, rng: random.Random) -> None:
     res: BattleResult = resolve_battle(*armies)
     names = {"attacker": t.name(a), "defender": t.name(d)}
     text = (
-        res.explanation.replace("The attacker", names["attacker"])
+        re.sub(r" \(R8\.\d\)\.$", ".", res.explanation)  # the event cites its rule itself
+        .replace("The attacker", names["attacker"])
         .replace("the attacker", names["attacker"])
         .replace("The defender", names["defender"])
         .replace("the defender", names["defender"])

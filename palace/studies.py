@@ -111,8 +111,11 @@ def banner_deal_stats(
                 "max rejects": int(rejected.max()),
                 "no reject %": 100 * float((rejected == 0).mean()),
                 "R4.4 reshuffles": resh,
-                # none in n deals bounds the chance by 3/n at 95% (the rule of three)
-                "R4.4 chance % (95% bound)": 100 * (3.0 if resh == 0 else resh) / len(arr),
+                # impossible below six players (group A leaves at least 12 cards and player
+                # 5 takes the next one); else none in n deals bounds it by 3/n at 95%
+                "R4.4 chance % (95% bound)": 0.0
+                if n <= 5
+                else 100 * (3.0 if resh == 0 else resh) / len(arr),
             }
         )
     return pd.DataFrame(rows).set_index("players")
@@ -281,7 +284,7 @@ def compare_variants(
             "actions per hand": df["actions"].mean(),
             "pot": df["pot"].mean(),
             "battles per hand": df["battles"].mean(),
-            "showdowns per hand": df["showdowns"].mean(),
+            "battle showdowns per hand": df["showdowns"].mean(),
             "ended by showdown %": 100 * (df["ending"] == "showdown").mean(),
             "last standing %": 100 * (df["ending"] == "last standing").mean(),
             "pot shared %": 100 * (df["winners"] > 1).mean(),

@@ -139,7 +139,7 @@ class TestCheckYourself:
         q = CheckYourself.battle(att, dfn, ("Ann", "Bob"))
         assert q.choices == ("Ann wins", "Bob wins", TIE_CHOICE)
         assert q.answer == "Bob wins" and resolve_battle(att, dfn).winner == "defender"
-        assert q.explanation.startswith("Bob wins with Three aces")
+        assert q.explanation.startswith("Bob wins with three aces")
         battle = q.children[-1]
         assert battle.layout.display == "none"  # the showdown waits for Reveal
         q.choose("Bob wins")

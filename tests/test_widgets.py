@@ -382,7 +382,7 @@ class TestBattleView:
         text = bv.text()
         assert "does not count (♠ is Bob's banner suit, R8.2): Q♠ J♠ 10♠ 9♠" in text
         assert "High card king (short: 3 counting cards)" in text
-        assert "Bob wins with Three aces" in text
+        assert "Bob wins with three aces" in text
         assert "Bob captures K♥ Q♠ J♠ 10♠" in text
         assert bv.html.count("palace-hl") == 3 + 5  # both best hands ringed
 
