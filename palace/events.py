@@ -36,8 +36,9 @@ class Move:
     """Cards going from one zone to another.
 
     `seen_by` None means face up to all, else the seats that see which cards they are.
-    `pile` marks a face-down pile moved whole (a reshuffle): a seat that knew a card
-    was in `src` now knows it is in `dst`. A move with ``src == dst`` only shows cards.
+    `pile` marks a face-down pile moved whole (a reshuffle, a palace going to the
+    discard pile): a seat that knew a card was in `src` now knows it is in `dst`.
+    A move with ``src == dst`` only shows cards.
     """
 
     cards: tuple[Card, ...]

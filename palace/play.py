@@ -152,7 +152,7 @@ def _turn_fold(t: Table, seat: int, rng: random.Random) -> None:
         rule="R6.6",
         cards=pub,
         moves=(
-            Move(pal, zone(seat, "palace"), "discard", seen_by=(seat,)),
+            Move(pal, zone(seat, "palace"), "discard", seen_by=(seat,), pile=True),
             Move(tuple(t.cards(seat, "banner")), zone(seat, "banner"), "discard"),
             Move(tuple(t.cards(seat, "soldiers")), zone(seat, "soldiers"), "discard"),
         ),
@@ -311,7 +311,13 @@ def _battle_fold(t: Table, seat: int) -> None:
         rule,
         chips=chips,
         moves=(
-            Move(tuple(t.cards(seat, "palace")), zone(seat, "palace"), "discard", seen_by=(seat,)),
+            Move(
+                tuple(t.cards(seat, "palace")),
+                zone(seat, "palace"),
+                "discard",
+                seen_by=(seat,),
+                pile=True,
+            ),
         ),
         detail={"out": (seat,), "refund": bool(chips)},
     )
@@ -406,6 +412,7 @@ def _battle_showdown(t: Table, rng: random.Random) -> None:
                     zone(s, part),
                     "discard",
                     seen_by=(a, d) if part == "palace" else None,
+                    pile=part == "palace",
                 )
                 for s in (a, d)
                 for part in ("banner", "soldiers", "palace")
@@ -425,7 +432,13 @@ def _battle_showdown(t: Table, rng: random.Random) -> None:
         f"{t.name(loser)} is out of the hand: their palace cards go to the discard pile.",
         "R8.4",
         moves=(
-            Move(tuple(t.cards(loser, "palace")), zone(loser, "palace"), "discard", seen_by=(a, d)),
+            Move(
+                tuple(t.cards(loser, "palace")),
+                zone(loser, "palace"),
+                "discard",
+                seen_by=(a, d),
+                pile=True,
+            ),
         ),
         detail={"out": (loser,)},
     )

@@ -9,7 +9,6 @@ cannot know; the odds advisor enumerates hidden palaces from it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, NamedTuple
@@ -66,14 +65,13 @@ class SeatView:
     rejects: tuple[Card, ...]
     battle: BattleInfo | None
     legal: tuple[Action, ...]
-    _recall: Callable[[], tuple[dict[Card, str], tuple[str, ...]]] = field(
-        repr=False, compare=False
-    )
+    learned: dict[Card, str] = field(repr=False, compare=False)
+    history: tuple[str, ...] = field(repr=False, compare=False)
 
     @cached_property
     def known(self) -> dict[Card, str]:
         """Where this seat knows each card is (zone names), from what it has seen."""
-        known = dict(self._recall()[0])
+        known = dict(self.learned)
         for c in self.rejects:
             known[c] = "rejects"
         for info in self.seats:
@@ -84,11 +82,6 @@ class SeatView:
         for c in self.palace:
             known[c] = f"seat{self.seat}.palace"
         return known
-
-    @cached_property
-    def history(self) -> tuple[str, ...]:
-        """The sentence of every event so far, as this seat may read it."""
-        return self._recall()[1]
 
     @cached_property
     def unseen(self) -> frozenset[Card]:
@@ -115,41 +108,89 @@ class SeatView:
         return tuple(sorted((c for c, w in self.known.items() if w == "discard"), reverse=True))
 
 
-def _update(known: dict[Card, str], seat: int, ev: Event) -> None:
-    for mv in ev.moves:
-        if mv.pile:
-            for c, where in list(known.items()):
-                if where == mv.src:
-                    known[c] = mv.dst
-        elif mv.seen_by is None or seat in mv.seen_by:
-            for c in mv.cards:
-                known[c] = mv.dst
-        else:
-            # a face-down card left `src`: any card we placed there may be the one that went
-            for c, where in list(known.items()):
-                if where == mv.src:
-                    del known[c]
+_FACE_UP = frozenset(
+    ["rejects"] + [z for zones in _ZONES for p, z in zones.items() if p != "palace"]
+)
+
+
+class _Memory:
+    """Where one seat knows cards are: card -> zone, with the reverse index for speed."""
+
+    __slots__ = ("done", "known", "by_zone")
+
+    def __init__(self) -> None:
+        self.done = 0
+        self.known: dict[Card, str] = {c: "deck" for c in new_deck()}  # a fresh deck
+        self.by_zone: dict[str, set[Card]] = {"deck": set(self.known)}
+
+    def place(self, cards: tuple[Card, ...], zone: str) -> None:
+        known, by_zone = self.known, self.by_zone
+        dst = by_zone.get(zone)
+        if dst is None:
+            dst = by_zone[zone] = set()
+        for c in cards:
+            old = known.get(c)
+            if old is not None and old != zone:
+                by_zone[old].discard(c)
+            known[c] = zone
+            dst.add(c)
+
+    def relabel(self, src: str, dst: str) -> None:
+        moved = self.by_zone.pop(src, set())
+        for c in moved:
+            self.known[c] = dst
+        self.by_zone.setdefault(dst, set()).update(moved)
+
+    def forget(self, src: str) -> None:
+        for c in self.by_zone.pop(src, ()):
+            del self.known[c]
+
+    def update(self, seat: int, ev: Event) -> None:
+        for mv in ev.moves:
+            if mv.seen_by is None and mv.dst in _FACE_UP:
+                continue  # face-up cards are read off the table when the view is made
+            if mv.seen_by is None or seat in mv.seen_by:
+                self.place(mv.cards, mv.dst)  # seen (moved, or shown in place)
+            elif mv.src == mv.dst:
+                continue  # shown to others only: nothing moved
+            elif mv.pile:  # a face-down pile moved whole: what was known in it moved too
+                self.relabel(mv.src, mv.dst)
+            else:
+                # a face-down card left `src`: any card we placed there may be the one
+                self.forget(mv.src)
 
 
 def _knowledge(game: Game, seat: int, upto: int) -> tuple[dict[Card, str], tuple[str, ...]]:
     """What `seat` has learned from the first `upto` events (cached, incremental)."""
     cache = game.__dict__.setdefault("_known", {})
-    entry = cache.get(seat)
-    if entry is None or entry[0] > upto:
-        entry = cache[seat] = [0, {c: "deck" for c in new_deck()}, []]  # a fresh deck
-    done, known, history = entry
-    for ev in game._t.events[done:upto]:
-        _update(known, seat, ev)  # shuffles only reorder a pile: places stay known
-        history.append(_text_for(ev, seat))
-    entry[0] = upto
-    return dict(known), tuple(history)
+    mem = cache.get(seat)
+    if mem is None or mem.done > upto:
+        mem = cache[seat] = _Memory()
+    events = game._t.events
+    for ev in events[mem.done : upto]:
+        if ev.moves:
+            mem.update(seat, ev)  # shuffles only reorder a pile: places stay known
+    mem.done = upto
+    return dict(mem.known), _history(game, seat, upto)
 
 
-def _text_for(ev: Event, seat: int) -> str:
-    seen_by = ev.detail.get("seen_by")
-    if seen_by is not None and seat not in seen_by:
-        return ev.detail.get("public_text", "(hidden)")
-    return ev.text
+def _history(game: Game, seat: int, upto: int) -> tuple[str, ...]:
+    """Every event's sentence as `seat` may read it: outsiders of a battle read its
+    public text (D7); the list of public texts is shared by all seats."""
+    shared = game.__dict__.setdefault("_public_history", ([], []))
+    texts, private = shared  # private: indices of events with a seen_by restriction
+    events = game._t.events
+    for ev in events[len(texts) : upto]:
+        if ev.detail.get("seen_by") is not None:
+            private.append(ev.index)
+            texts.append(ev.detail.get("public_text", "(hidden)"))
+        else:
+            texts.append(ev.text)
+    out = texts[:upto]
+    for i in private:
+        if i < upto and seat in events[i].detail["seen_by"]:
+            out[i] = events[i].text
+    return tuple(out)
 
 
 def view_of(game: Game, seat: int) -> SeatView:
@@ -159,7 +200,8 @@ def view_of(game: Game, seat: int) -> SeatView:
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.players:
         raise PalaceError(f"seat must be 0-{game.players - 1}, got {seat!r}")
     t = game._t
-    upto = len(t.events)
+    # what the seat has learned, worked out now: the view holds data, never the game
+    learned, history = _knowledge(game, seat, len(t.events))
     z = t.zones
     stacks = t.stacks or [None] * t.players
     seats = tuple(
@@ -195,5 +237,6 @@ def view_of(game: Game, seat: int) -> SeatView:
         rejects=tuple(t.zones["rejects"]),
         battle=battle,
         legal=tuple(game.legal_actions()) if t.to_act == seat else (),
-        _recall=lambda: _knowledge(game, seat, upto),
+        learned=learned,
+        history=history,
     )
