@@ -129,7 +129,8 @@ def _check_raise(t: Table, seat: int, action: Raise) -> str | None:
     b = t.battle
     assert b is not None
     if t.rules.max_raises is not None and b.raises >= t.rules.max_raises:
-        return f"this battle has had the maximum of {t.rules.max_raises} raises (R7.7)"
+        n = t.rules.max_raises
+        return f"this battle has had the maximum of {n} raise{'s' if n != 1 else ''} (R7.7)"
     if action.amount is not None and not _whole(action.amount):
         return f"Raise.amount must be a whole number of chips, got {action.amount!r} (R7.7)"
     size = limit_raise(t, seat)

@@ -102,14 +102,14 @@ def take_antes(t: Table) -> None:
     chips = tuple(
         (s, -min(ante, t.stack(s) if t.stacks is not None else ante)) for s in range(t.players)
     )
-    t.record(
-        "ante",
-        None,
-        f"Every player antes {ante} chip{'s' if ante != 1 else ''} into the pot.",
-        "R3.1",
-        amount=ante * t.players,
-        chips=chips,
-    )
+    short = [t.name(s) for s, paid in chips if -paid < ante]
+    text = f"Every player antes {ante} chip{'s' if ante != 1 else ''} into the pot."
+    if short:
+        text = (
+            f"The players ante {ante} chip{'s' if ante != 1 else ''} each; "
+            f"{', '.join(short)} can pay only what they have left (R3.4)."
+        )
+    t.record("ante", None, text, "R3.1", amount=-sum(p for _, p in chips), chips=chips)
 
 
 def deal_banners(t: Table, rng: random.Random) -> None:

@@ -71,8 +71,8 @@ def _buy(t: Table, seat: int, rng: random.Random) -> None:
             "discard",
             face_up=False,
             rule="R6.3",
-            text=f"The draw deck is empty: the {n} cards of the discard pile are shuffled "
-            "into a new draw deck.",
+            text=f"The draw deck is empty: the discard pile ({n} card{'s' if n != 1 else ''}) "
+            "is shuffled into a new draw deck.",
         )
     card = t.zones["deck"][0]
     t.quiet.clear()
@@ -494,6 +494,19 @@ def _award(
     winners, reason, rule = ending
     shares = split(t.pot, winners, t.dealer, t.players)
     t.phase, t.to_act = Phase.HAND_OVER, None
+    if reason == "last standing":
+        t.record(
+            "hand_end", winners[0], f"Only {t.name(winners[0])} is left in the hand.", "R9.2"
+        )
+    elif reason == "same banner":
+        suit = banner_suit(t, winners[0])
+        t.record(
+            "hand_end",
+            None,
+            f"Only {suit.symbol} banners are left ({', '.join(t.name(s) for s in winners)}): "
+            "no battle is possible, so the hand ends.",
+            "R9.4",
+        )
     if len(winners) == 1:
         w = winners[0]
         why = {
