@@ -77,12 +77,19 @@ CATEGORY_EXAMPLES: dict[Category, str] = {
 
 
 def category_gallery(*, four_color: bool = False) -> CardRows:
-    """The nine example hands as rows of cards, best first (`category_examples`)."""
+    """The nine example hands as rows of cards, best first (`category_examples`).
+
+    Each row starts with the category's name (R1.3): the engine's own name where it
+    already does ("Full house, tens over threes"), otherwise the category and the rank
+    of its set ("Four of a kind, queens" where the engine says "Four queens").
+    """
     rows = []
     for cat, cards in CATEGORY_EXAMPLES.items():
-        name = evaluate(cards).describe()
+        hand = evaluate(cards)
+        name = hand.describe()
         if not name.lower().startswith(cat.label.lower()):
-            name = f"{cat.label}: {name}"
+            # Four / three of a kind and one pair: best[0] is a card of the set.
+            name = f"{cat.label}, {hand.best[0].rank.plural}"
         rows.append((f"{9 - int(cat)}. {name}", cards))
     return CardRows(rows, four_color=four_color, width="330px")
 

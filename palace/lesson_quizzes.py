@@ -44,7 +44,7 @@ def banner_card_quiz(game: Game, index: int) -> CheckYourself:
         f"Rejected: {face(card)} goes to the rejects",
     ]
     answer = 1 if ev.kind == "reject" else 0
-    why = f"{ev.text} ({ev.rule})"
+    why = f"{ev.text.rstrip('. ')} ({ev.rule})."
     if ev.kind == "banner":
         same = [e for e in so_far if group_of((e.seat - game.dealer - 1) % n) == group]
         held = " ".join(face(e.cards[0]) for e in same) or "no banner"
@@ -162,11 +162,17 @@ def pot_winner_quiz(scn: Scenario, question: str | None = None) -> CheckYourself
     else:
         choices.append("They share it")
         answer = "They share it"
+    # The engine's sentence says who takes the pot; a scenario answer that opens by
+    # naming the winner ("Ann. Banner-suit exclusion ...") would say it twice.
+    why = scn.answer or ""
+    lead, _, rest = why.partition(". ")
+    if rest and lead.strip() in {game.names[s] for s in res.winners}:
+        why = rest
     return CheckYourself(
         question or scn.question or "Who takes the pot?",
         choices,
         answer,
-        f"{res.text} ({res.rule}) {scn.answer or ''}".strip(),
+        f"{res.text.rstrip('. ')} ({res.rule}). {why}".strip(),
         title=f"Check yourself: {scn.title}",
         rules=scn.rules,
     )

@@ -247,7 +247,11 @@ class TestCardsAndHands:
         lines = category_gallery().text().splitlines()
         assert len(lines) == 9
         assert lines[0].startswith("1. Straight flush, nine high: ")
-        assert lines[1].startswith("2. Four of a kind: Four queens: ")
+        assert lines[1] == "2. Four of a kind, queens: Q♠ Q♥ Q♦ Q♣ 4♠"
+        assert lines[5].startswith("6. Three of a kind, sevens: ")
+        assert lines[7].startswith("8. One pair, aces: ")
+        # The category is named once: never "Four of a kind: Four queens".
+        assert not any(name in line for line in lines for name in ("Four q", "Three s", "Pair of"))
         assert lines[4] == "5. Straight, five high: 5♦ 4♠ 3♥ 2♣ A♦"
         assert lines[-1].startswith("9. High card")
 
@@ -437,6 +441,10 @@ class TestPlayAHand:
     def test_pot_winner_quiz(self) -> None:
         q = pot_winner_quiz(scenario("quiet-round-showdown"))
         assert q.answer == "Ann takes the pot" and "R10.3" in q.explanation
+        # the engine's sentence, its rule, then the scenario's reason (its "Ann." dropped)
+        assert q.explanation.startswith(
+            "Ann takes the pot of 8 chips with the best hand (R10.3). Banner-suit exclusion"
+        )
         share = pot_winner_quiz(scenario("same-banner-share"))
         assert share.choices == ("Ann takes the pot", "Eve takes the pot", "They share it")
         assert share.answer == "They share it"

@@ -9,7 +9,7 @@ from ipywidgets import HTML, Layout, VBox
 
 from palace.battle import Army, BattleResult, resolve_battle
 from palace.cards import Card, Suit
-from palace.events import Event
+from palace.events import Event, Phase
 from palace.hands import Hand
 from palace.widgets.cards import cards_html
 from palace.widgets.theme import esc, root, rule_badge, style_widget, symbols
@@ -70,6 +70,7 @@ class BattleView(VBox):
         """Resolve (or take) the battle of two armies and show it; returns the result."""
         res = result if result is not None else resolve_battle(attacker, defender)
         an, dn = names[0], names[1]
+        self._last_two: bool | None = None  # unknown outside a game
         self._set(
             _Side(
                 an,
@@ -134,6 +135,8 @@ class BattleView(VBox):
             )
         text = event.text if names is not None else res.explanation
         self._set(sides[0], sides[1], res, text)
+        # a still-tied battle ends the hand only between the last two (R8.6)
+        self._last_two = event.phase is Phase.HAND_OVER
 
     def clear(self) -> None:
         """Show nothing (no battle yet)."""
@@ -243,6 +246,13 @@ class BattleView(VBox):
     def _capture(self) -> str:
         win, lose = self._winner_loser()
         if win is None or lose is None:
+            last_two = getattr(self, "_last_two", None)
+            if last_two is True:
+                return "No capture: they were the last two, so they share the pot (R8.6, R10.4)."
+            if last_two is False:
+                return (
+                    "No capture: both leave the hand and their cards go to the discard pile (R8.6)."
+                )
             return (
                 "No capture: both leave the hand, or share the pot if they were the last two "
                 "(R8.6)."
