@@ -27,9 +27,9 @@ from palace.widgets.app_common import (
 from palace.widgets.app_files import download_link, download_name, hand_json
 from palace.widgets.battle_view import BattleView
 from palace.widgets.controller import PlayController
-from palace.widgets.stepper import battle_visible
+from palace.widgets.hand_log import HandLog
 from palace.widgets.table_view import TableView
-from palace.widgets.theme import esc, root, rule_badge
+from palace.widgets.theme import esc, root
 
 
 # ---------------------------------------------------------------------------- the odds hook
@@ -143,13 +143,16 @@ class PlayTab(VBox):
         self.message = HTML()
         self.download = HTML()
         self._title = HTML()
-        self._result = HTML()
+        self._hand_log = HandLog(
+            again="Press <b>Deal</b> or <b>Next seed</b> to play again, "
+            "or <b>Save hand</b> to keep it."
+        )
+        self._result = self._hand_log.result
         self.table = TableView()
         self._pickers_box = VBox(layout=Layout(flex="1 1 560px", min_width="480px"))
-        self._log = HTML(layout=Layout(width="100%"))
-        self._battle_title = HTML()
-        self.battle = BattleView()
-        self._battle_box = VBox([self._battle_title, self.battle])
+        self._log = self._hand_log.log
+        self.battle: BattleView = self._hand_log.battle
+        self._battle_box = self._hand_log.battle_box
 
         self.deal_button.on_click(self._on_deal)
         self.next_button.on_click(self._on_next)
@@ -395,40 +398,7 @@ class PlayTab(VBox):
         else:
             self._pickers_box.children = [self._pickers[ps]]
         self.undo_button.disabled = not any(s in ctl.humans for s in ctl.actors)
-        rows = [
-            f'<div class="palace-log-line"><span class="palace-log-num">#{ev.index}</span>'
-            f"{rule_badge(ev.rule)}<span>{esc(text)}</span></div>"
-            for ev, text in self._log_pairs(seat, reveal)
-        ]
-        self._log.value = root(
-            '<div class="palace-section">Latest events</div>'
-            f'<div class="palace-log" aria-live="polite">{"".join(rows)}</div>'
-        )
-        battle = None
-        for ev in reversed(g.events):
-            if ev.kind == "battle" and "battle" in ev.detail and battle_visible(ev, seat, reveal):
-                battle = ev
-                break
-        if battle is None:
-            self._battle_box.layout.display = "none"
-        else:
-            self.battle.show_event(battle, g.names)
-            self._battle_title.value = root(
-                f'<div class="palace-section">Latest battle (event #{battle.index})</div>'
-            )
-            self._battle_box.layout.display = None
-        if g.is_over and g.result is not None:
-            r = g.result
-            shares = ", ".join(f"{g.names[s]} +{v}" for s, v in r.shares.items())
-            self._result.value = root(
-                '<div class="palace-result" role="status">'
-                '<span class="palace-trophy" aria-hidden="true">★</span>'
-                f"{esc(r.text)} {rule_badge(r.rule)}"
-                f'<div class="palace-verdict-line">Shares: {esc(shares)}. Press <b>Deal</b> '
-                "or <b>Next seed</b> to play again, or <b>Save hand</b> to keep it.</div></div>"
-            )
-        else:
-            self._result.value = ""
+        self._hand_log.show(g, self._log_pairs(seat, reveal), seat, reveal)
 
     # ------------------------------------------------------------------ text
     def text(self) -> str:
@@ -438,10 +408,5 @@ class PlayTab(VBox):
         parts = ["== Table ==", self.table.text()]
         p = self.picker
         parts += ["== Actions ==", p.text() if p is not None else "Every seat is a bot."]
-        parts.append("== Latest events ==")
-        parts += [f"#{ev.index} {text} ({ev.rule})" for ev, text in self._log_pairs(seat, reveal)]
-        if self._battle_box.layout.display != "none":
-            parts += ["== Latest battle ==", self.battle.text()]
-        if g.is_over and g.result is not None:
-            parts += ["== Result ==", f"{g.result.text} ({g.result.rule})"]
+        parts += self._hand_log.text(g, self._log_pairs(seat, reveal))
         return "\n".join(parts)

@@ -14,9 +14,9 @@ from palace.rules import Rules
 from palace.widgets.action_picker import ActionPicker, Advisor
 from palace.widgets.battle_view import BattleView
 from palace.widgets.controller import PlayController
-from palace.widgets.stepper import battle_visible
+from palace.widgets.hand_log import HandLog
 from palace.widgets.table_view import TableView
-from palace.widgets.theme import esc, root, rule_badge, style_widget
+from palace.widgets.theme import esc, root, style_widget
 
 
 class PlayPanel(VBox):
@@ -79,13 +79,15 @@ class PlayPanel(VBox):
             layout=Layout(width="170px"),
         )
         self._message = HTML()
-        self._result = HTML()
+        self._hand_log = HandLog(
+            again="Press <b>New hand</b> to play again.", four_color=four_color
+        )
+        self._result = self._hand_log.result
         self._table = TableView(four_color=four_color)
         self._picker = ActionPicker(self._ctl, self._seat, advisor=advisor, four_color=four_color)
-        self._log = HTML(layout=Layout(width="100%"))
-        self._battle_title = HTML()
-        self._battle = BattleView(four_color=four_color)
-        self._battle_box = VBox([self._battle_title, self._battle])
+        self._log = self._hand_log.log
+        self._battle = self._hand_log.battle
+        self._battle_box = self._hand_log.battle_box
 
         self._new.on_click(self._on_new)
         self._undo.on_click(self._on_undo)
@@ -213,51 +215,11 @@ class PlayPanel(VBox):
         self._table.show(g, perspective=seat, reveal_all=reveal)
         self._picker.refresh()
         self._undo.disabled = not any(s == seat for s in self._ctl.actors)
-        rows = []
-        for ev, text in self._lines():
-            rows.append(
-                f'<div class="palace-log-line"><span class="palace-log-num">#{ev.index}</span>'
-                f"{rule_badge(ev.rule)}<span>{esc(text)}</span></div>"
-            )
-        self._log.value = root(
-            '<div class="palace-section">Latest events</div>'
-            f'<div class="palace-log" aria-live="polite">{"".join(rows)}</div>'
-        )
-        battle = None
-        for ev in reversed(g.events):
-            if ev.kind == "battle" and "battle" in ev.detail and battle_visible(ev, seat, reveal):
-                battle = ev
-                break
-        if battle is None:
-            self._battle_box.layout.display = "none"
-        else:
-            self._battle.show_event(battle, g.names)
-            self._battle_title.value = root(
-                f'<div class="palace-section">Latest battle (event #{battle.index})</div>'
-            )
-            self._battle_box.layout.display = None
-        if g.is_over and g.result is not None:
-            r = g.result
-            shares = ", ".join(f"{g.names[s]} +{v}" for s, v in r.shares.items())
-            self._result.value = root(
-                '<div class="palace-result" role="status">'
-                '<span class="palace-trophy" aria-hidden="true">★</span>'
-                f"{esc(r.text)} {rule_badge(r.rule)}"
-                f'<div class="palace-verdict-line">Shares: {esc(shares)}. Press '
-                "<b>New hand</b> to play again.</div></div>"
-            )
-        else:
-            self._result.value = ""
+        self._hand_log.show(g, self._lines(), seat, reveal)
 
     # ------------------------------------------------------------------ text
     def text(self) -> str:
         """What the learner sees, in plain text."""
         parts = ["== Table ==", self._table.text(), "== Your actions ==", self._picker.text()]
-        parts.append("== Latest events ==")
-        parts += [f"#{ev.index} {text} ({ev.rule})" for ev, text in self._lines()]
-        g = self.game
-        if self._battle_box.layout.display != "none":
-            parts += ["== Latest battle ==", self._battle.text()]
-        if g.is_over and g.result is not None:
-            parts += ["== Result ==", f"{g.result.text} ({g.result.rule})"]
+        parts += self._hand_log.text(self.game, self._lines())
         return "\n".join(parts)
