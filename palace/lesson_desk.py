@@ -8,12 +8,11 @@ from ipywidgets import HTML, Button, Layout, VBox
 
 from palace.bots import Bot
 from palace.errors import PalaceError
-from palace.events import Event
 from palace.game import Game
 from palace.widgets.action_picker import ActionPicker
 from palace.widgets.battle_view import BattleView
 from palace.widgets.controller import PlayController
-from palace.widgets.stepper import battle_visible
+from palace.widgets.hand_log import latest_battle
 from palace.widgets.table_view import TableView
 from palace.widgets.theme import root, style_widget
 
@@ -83,17 +82,10 @@ class TurnDesk(VBox):
         while len(self._ctl.game.actions) > self._start:
             self._ctl.undo()
 
-    def _latest_battle(self) -> Event | None:
-        for ev in reversed(self.game.events):
-            if ev.kind == "battle" and "battle" in ev.detail:
-                if battle_visible(ev, self._seat, False):
-                    return ev
-        return None
-
     def _draw(self) -> None:
         self._table.show(self.game, perspective=self._seat)
         self._again.disabled = len(self.game.actions) <= self._start
-        ev = self._latest_battle()
+        ev = latest_battle(self.game, self._seat, False)
         if ev is None:
             self._battle_box.layout.display = "none"
         else:
