@@ -10,7 +10,7 @@ with one suit excluded (the opponent's banner suit, R8.2), is timed on:
 
 * ``palace.evaluate`` - the scalar API (`Card` objects in, a `Hand` out);
 * ``palace.hand_value`` - the scalar core (card indices in, an int out);
-* ``palace.batch.evaluate_batch`` - numpy, with ``threads=1`` and with every CPU.
+* ``palace.analysis.batch.evaluate_batch`` - numpy, with ``threads=1`` and with every CPU.
 
 The peers do not know banner-suit exclusion and take at most seven cards (treys'
 ``Evaluator.evaluate``, ``eval7.evaluate`` and ``phevaluator.evaluate_7cards`` all
@@ -49,7 +49,7 @@ except ImportError:  # running from a checkout without `pip install -e .`
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from palace import Card, Suit, evaluate, hand_value  # noqa: E402
-from palace.batch import default_threads, evaluate_batch  # noqa: E402
+from palace.analysis.batch import default_threads, evaluate_batch  # noqa: E402
 
 
 def deal(n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:

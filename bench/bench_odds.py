@@ -1,4 +1,4 @@
-"""Time `palace.odds.battle_odds` per target over many random mid-hand positions (seeded).
+"""Time `palace.analysis.odds.battle_odds` per target over many random mid-hand positions (seeded).
 
     .venv/bin/python bench/bench_odds.py                 # 200 positions, both engines
     .venv/bin/python bench/bench_odds.py --positions 50 --engine python
@@ -20,9 +20,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from palace.bots import RuleBot  # noqa: E402
+from palace.analysis.bots import RuleBot  # noqa: E402
+from palace.analysis.odds import battle_targets, odds_from  # noqa: E402
 from palace.game import Game  # noqa: E402
-from palace.odds import battle_targets, odds_from  # noqa: E402
 from palace.views import SeatView  # noqa: E402
 
 
@@ -100,7 +100,7 @@ def main(argv: list[str] | None = None) -> int:
             f"{e:8} {r['targets']:7d} {r['mean_ms']:7.2f} {r['p95_ms']:7.2f} {r['max_ms']:7.2f}"
             f"   {r['sets_mean']:.0f}, {r['sets_min']}-{r['sets_max']}"
         )
-    print("battle_odds itself uses numpy when palace.batch imports (engine='auto').")
+    print("battle_odds itself uses numpy when palace.analysis.batch imports (engine='auto').")
     return 0
 
 

@@ -35,8 +35,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from palace.bots import RuleBot, play_out  # noqa: E402
-from palace.bots_odds import OddsBot  # noqa: E402
+from palace.analysis.bots import RuleBot, play_out  # noqa: E402
+from palace.analysis.odds_bot import OddsBot  # noqa: E402
 from palace.game import Game  # noqa: E402
 
 KINDS = ("OddsBot", "RuleBot")

@@ -14,10 +14,11 @@ from palace.actions import (
     Trim,
     action_from_dict,
 )
-from palace.batch import evaluate_batch, resolve_battles_batch, showdown_batch
+from palace.analysis.batch import evaluate_batch, resolve_battles_batch, showdown_batch
+from palace.analysis.bots import RandomBot, RuleBot, play_out
+from palace.analysis.odds import Odds, advise, battle_odds, odds_advisor
+from palace.analysis.odds_bot import OddsBot
 from palace.battle import Army, BattleResult, resolve_battle
-from palace.bots import RandomBot, RuleBot, play_out
-from palace.bots_odds import OddsBot
 from palace.cards import Card, Rank, Suit, format_cards, new_deck, parse_cards
 from palace.errors import (
     CardError,
@@ -31,7 +32,6 @@ from palace.events import Event, Move, Phase
 from palace.game import Game
 from palace.hands import Category, Hand, evaluate, hand_value
 from palace.match import Match
-from palace.odds import Odds, advise, battle_odds, odds_advisor
 from palace.play import HandResult
 from palace.rules import Rules
 from palace.views import SeatView

@@ -1,6 +1,6 @@
 """A `Match`: several hands in a row, the deal passing left (R2.3), with running totals.
 
->>> from palace.bots import RuleBot
+>>> from palace.analysis.bots import RuleBot
 >>> m = Match(players=3, seed=5)
 >>> for _ in range(3):
 ...     g = m.play_hand({s: RuleBot() for s in range(3)})
@@ -73,7 +73,7 @@ class Match:
 
     def play_hand(self, bots: dict) -> Game:
         """Deal a hand, let the bots play it out, record it and return it."""
-        from palace.bots import play_out
+        from palace.analysis.bots import play_out
 
         g = self.new_hand()
         play_out(g, bots)

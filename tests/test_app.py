@@ -1,4 +1,4 @@
-"""The Palace app (`palace.widgets.app.PalaceApp`) without a browser: click, set values, read."""
+"""The Palace app (`palace.app.palace_app.PalaceApp`) without a browser: click, set values, read."""
 
 from __future__ import annotations
 
@@ -12,8 +12,7 @@ from pathlib import Path
 import pytest
 
 from palace import Game, RuleBot, Rules, play_out
-from palace.scenarios import MAX_BYTES, SCENARIO_DIR
-from palace.widgets.app import (
+from palace.app.palace_app import (
     TAB_TITLES,
     VARIANT_NAMES,
     LessonsTab,
@@ -23,6 +22,7 @@ from palace.widgets.app import (
     lesson_notebooks,
     load_hand_or_scenario,
 )
+from palace.scenarios import MAX_BYTES, SCENARIO_DIR
 
 SCENARIO_01 = SCENARIO_DIR / "01-quiet-round-showdown.json"
 
@@ -96,7 +96,7 @@ def test_tabs_header_and_repr(shared_app: PalaceApp) -> None:
 
 
 def test_variant_names_match_the_studies() -> None:
-    from palace.studies import STANDARD_VARIANTS
+    from palace.analysis.studies import STANDARD_VARIANTS
 
     assert tuple(STANDARD_VARIANTS) == VARIANT_NAMES
     assert STANDARD_VARIANTS[VARIANT_NAMES[0]] == Rules()  # the app deals it without pandas
@@ -192,7 +192,7 @@ def test_players_field_shows_one_bot_box_per_seat() -> None:
 
 
 def test_odds_advisor_plugged_into_the_attack_buttons() -> None:
-    pytest.importorskip("palace.odds")
+    pytest.importorskip("palace.analysis.odds")
     app = PalaceApp()
     picker = app.play.picker
     assert app.play.odds.value and picker.advisor is not None
@@ -427,7 +427,7 @@ def test_explore_runs_a_small_comparison() -> None:
 
 
 def test_explore_matches_compare_variants() -> None:
-    from palace.studies import STANDARD_VARIANTS, compare_variants
+    from palace.analysis.studies import STANDARD_VARIANTS, compare_variants
 
     app = PalaceApp(advisor=None)
     ex = app.explore

@@ -8,8 +8,9 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from palace import Card, CardError, Category, IllegalActionError, Suit, batch, evaluate, hand_value
-from palace.batch import (
+from palace import Card, CardError, Category, IllegalActionError, Suit, evaluate, hand_value
+from palace.analysis import batch
+from palace.analysis.batch import (
     Showdown,
     default_threads,
     evaluate_batch,

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from palace import Army, Discard, Game, Phase, RuleBot, Rules, Stay, resolve_battle
+from palace.analysis.studies import play_hands
 from palace.errors import PalaceError
 from palace.lessons import (
     ALL_CLAUSES,
@@ -48,7 +49,6 @@ from palace.lessons import (
     variant_summary,
 )
 from palace.scenarios import CLAUSES
-from palace.studies import play_hands
 from palace.widgets.quiz import PICK_FIRST, TIE_CHOICE, CheckYourself, name_sides
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"

@@ -1,4 +1,4 @@
-"""Battle odds (`palace.odds`) and `OddsBot`: exact counts, perfect recall, hidden cards.
+"""Battle odds (`palace.analysis.odds`) and `OddsBot`: exact counts, perfect recall, hidden cards.
 
 (a) `battle_odds` agrees set by set with a brute force written here on `resolve_battle`
     (R8.2-R8.6); (b) a seat's memory of its discards and of palaces shown to it in a
@@ -34,9 +34,9 @@ from palace import (
     parse_cards,
     resolve_battle,
 )
-from palace.bots_odds import OddsBot
+from palace.analysis.odds import Odds, advise, battle_odds, battle_targets, odds_from
+from palace.analysis.odds_bot import OddsBot
 from palace.hands import PAIR, STRAIGHT
-from palace.odds import Odds, advise, battle_odds, battle_targets, odds_from
 
 # ---------------------------------------------------------------- helpers
 
@@ -324,7 +324,7 @@ def test_odds_bot_would_act_differently_if_it_could_see():
 
 
 def test_odds_bot_plays_legal_actions_with_any_table():
-    from palace.bots import RandomBot, play_out
+    from palace.analysis.bots import RandomBot, play_out
     from palace.rules import Rules
 
     rng = random.Random(5)

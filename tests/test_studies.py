@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 
 from palace import Game
-from palace.studies import (
+from palace.analysis.studies import (
     STANDARD_VARIANTS,
     banner_deal_stats,
     category_frequencies,
@@ -66,7 +66,7 @@ def test_compare_variants_same_seeds_side_by_side():
 
 
 def test_banner_deal_distribution_matches_the_stats():
-    from palace.studies import banner_deal_distribution, banner_deal_samples
+    from palace.analysis.studies import banner_deal_distribution, banner_deal_samples
 
     samples = banner_deal_samples(players=[3, 9], deals=500, seed=4, progress=False)
     dist = banner_deal_distribution(samples=samples)

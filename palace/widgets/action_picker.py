@@ -22,7 +22,7 @@ from palace.errors import PalaceError
 from palace.events import Event, Phase
 from palace.game import Game
 from palace.widgets.cards import card_html
-from palace.widgets.controller import PlayController
+from palace.widgets.session import PlayController
 from palace.widgets.theme import esc, root, style_widget, symbols
 
 Advisor = Callable[[Game, int, int], str]

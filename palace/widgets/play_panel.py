@@ -6,15 +6,15 @@ from collections.abc import Sequence
 
 from ipywidgets import HTML, Button, Checkbox, HBox, IntText, Layout, ToggleButton, VBox
 
-from palace.bots import Bot
+from palace.analysis.bots import Bot
 from palace.errors import PalaceError
 from palace.events import Event
 from palace.game import Game
 from palace.rules import Rules
 from palace.widgets.action_picker import ActionPicker, Advisor
 from palace.widgets.battle_view import BattleView
-from palace.widgets.controller import PlayController
 from palace.widgets.hand_log import HandLog
+from palace.widgets.session import PlayController
 from palace.widgets.table_view import TableView
 from palace.widgets.theme import esc, root, style_widget
 

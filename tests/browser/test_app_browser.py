@@ -22,8 +22,8 @@ from types import ModuleType
 import pytest
 
 from palace import Game
+from palace.app.palace_app import PalaceApp, PlayTab
 from palace.scenarios import SCENARIO_DIR, load_scenario
-from palace.widgets.app import PalaceApp, PlayTab
 from palace.widgets.stepper import event_sentence
 
 pytestmark = pytest.mark.browser

@@ -6,13 +6,13 @@ from collections.abc import Mapping
 
 from ipywidgets import HTML, Button, Layout, VBox
 
-from palace.bots import Bot
+from palace.analysis.bots import Bot
 from palace.errors import PalaceError
 from palace.game import Game
 from palace.widgets.action_picker import ActionPicker
 from palace.widgets.battle_view import BattleView
-from palace.widgets.controller import PlayController
 from palace.widgets.hand_log import latest_battle
+from palace.widgets.session import PlayController
 from palace.widgets.table_view import TableView
 from palace.widgets.theme import root, style_widget
 

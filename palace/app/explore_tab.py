@@ -20,7 +20,7 @@ from ipywidgets import (
     VBox,
 )
 
-from palace.widgets.app_common import _WIDE, VARIANT_NAMES, _box, _guard, _message, _row
+from palace.app.common import _WIDE, VARIANT_NAMES, _box, _guard, _message, _row
 from palace.widgets.theme import esc, root
 
 
@@ -136,7 +136,7 @@ class ExploreTab(VBox):
 
     def run(self) -> bool:
         """Play the hands for each chosen variant; show the table and the chart."""
-        from palace.studies import STANDARD_VARIANTS, compare_variants
+        from palace.analysis.studies import STANDARD_VARIANTS, compare_variants
 
         names = self.selected
         if not names:
@@ -179,7 +179,7 @@ class ExploreTab(VBox):
             f'<div class="palace-df" style="overflow-x:auto">{table}</div>'
         )
         if len(names) >= 2:
-            from palace.charts import variants_chart
+            from palace.analysis.charts import variants_chart
 
             fig = variants_chart(df)
             buf = io.BytesIO()

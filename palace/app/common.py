@@ -21,7 +21,7 @@ VARIANT_NAMES = (
     "free discard",
     "call matches attack",
     "only Stay is quiet",
-)  # palace.studies.STANDARD_VARIANTS, named here so the app starts without pandas
+)  # palace.analysis.studies.STANDARD_VARIANTS, named here so the app starts without pandas
 
 
 def _message(text: str, *, ok: bool) -> str:

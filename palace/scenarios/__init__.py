@@ -1,21 +1,21 @@
 """Teaching scenarios: the checked `palace-scenario/1` JSON format, its loader, safe data paths."""
 
-# The parts live in modules of one job each; this entry point re-exports them and runs the CLI:
-# scenario_schema (vocabulary, ScenarioError), scenario_fields (static field checks),
-# scenario_record (Scenario), scenario_replay (deal and apply), scenario_checks (expectations),
-# scenario_loader (files, text, dicts), scenario_draft (authoring), datafiles (safe data/ paths).
+# The parts live in modules of one job each; this package re-exports them (CLI: __main__):
+# schema (vocabulary, ScenarioError), fields (static field checks), record (Scenario),
+# replay (deal and apply), checks (expectations), loader (files, text, dicts),
+# draft (authoring), datafiles (safe data/ paths).
 from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
 
-from palace.datafiles import DATA, SCENARIO_DIR, data_path, open_data_file
-from palace.scenario_draft import draft_from_game
-from palace.scenario_loader import list_scenarios, load_scenario, load_scenario_text
-from palace.scenario_record import Scenario
+from palace.scenarios.datafiles import DATA, SCENARIO_DIR, data_path, open_data_file
+from palace.scenarios.draft import draft_from_game
+from palace.scenarios.loader import list_scenarios, load_scenario, load_scenario_text
+from palace.scenarios.record import Scenario
 
 # Every public name of the format stays importable from here (tests import MAX_ACTIONS, CLAUSES).
-from palace.scenario_schema import (  # noqa: F401 (re-exported)
+from palace.scenarios.schema import (  # noqa: F401 (re-exported)
     ACTION_KINDS,
     BATTLE_KEYS,
     CLAUSES,
@@ -67,6 +67,3 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"ok   {p.name}: {s.title} ({', '.join(s.rules)}; {s.n_actions} actions)")
     return 1 if bad else 0
 
-
-if __name__ == "__main__":
-    raise SystemExit(main())

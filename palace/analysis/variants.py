@@ -7,11 +7,11 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-from palace.bots import Bot, RandomBot, RuleBot, play_out
+from palace.analysis.bots import Bot, RandomBot, RuleBot, play_out
+from palace.analysis.studies import compare_variants, play_hands
 from palace.errors import PalaceError
 from palace.game import Game
 from palace.rules import Rules
-from palace.studies import compare_variants, play_hands
 from palace.table import DEFAULT_NAMES
 
 
@@ -38,7 +38,7 @@ def side_by_side(
 ) -> pd.DataFrame:
     """The same seeded bot hands under two rule sets, one row per hand, and what changed.
 
-    Both columns come from `palace.studies.play_hands` (same seeds, same bots), so a
+    Both columns come from `palace.analysis.studies.play_hands` (same seeds, same bots), so a
     difference is the rules' doing. Columns: pot, battles, winner, ending under each
     variant (labelled by `Rules.label()`), then "what changed".
     """
@@ -117,7 +117,7 @@ def variant_summary(
     players: int = 4,
     bot: str = "rules",
 ) -> pd.DataFrame:
-    """`palace.studies.compare_variants` over many seeded hands, the rows a lesson reads:
+    """`palace.analysis.studies.compare_variants` over many seeded hands, the rows a lesson reads:
     average pot, battles and showdowns per hand, how hands end, actions per hand."""
     df = compare_variants(
         variants, hands=hands, players=players, seed=seed, bot=bot, progress=False

@@ -10,8 +10,8 @@ from pathlib import Path
 
 from ipywidgets import HTML, Button, Layout, VBox
 
+from palace.app.common import _guard, _message
 from palace.scenarios import MAX_BYTES
-from palace.widgets.app_common import _guard, _message
 from palace.widgets.theme import esc, root
 
 LESSON_DIR = Path(__file__).resolve().parents[2] / "notebooks"

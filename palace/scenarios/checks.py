@@ -11,12 +11,12 @@ from palace.errors import CardError
 from palace.events import Event
 from palace.game import Game
 from palace.hands import evaluate
-from palace.scenario_fields import _actions, _seat
-from palace.scenario_replay import _apply, _new_game
-from palace.scenario_schema import ACTION_KINDS, ScenarioError, _is_int, _thaw
+from palace.scenarios.fields import _actions, _seat
+from palace.scenarios.replay import _apply, _new_game
+from palace.scenarios.schema import ACTION_KINDS, ScenarioError, _is_int, _thaw
 
 if TYPE_CHECKING:
-    from palace.scenario_record import Scenario
+    from palace.scenarios.record import Scenario
 
 
 def _check_expectations(s: Scenario, where: str) -> None:

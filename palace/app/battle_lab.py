@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from ipywidgets import HTML, Button, HBox, Layout, Text, VBox
 
+from palace.app.common import _box, _guard, _message, _row
 from palace.battle import Army
 from palace.cards import parse_cards
 from palace.errors import CardError
-from palace.widgets.app_common import _box, _guard, _message, _row
 from palace.widgets.battle_view import BattleView
 from palace.widgets.exclusion_explorer import ExclusionExplorer
 from palace.widgets.theme import root

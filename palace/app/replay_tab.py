@@ -8,11 +8,8 @@ from pathlib import Path
 
 from ipywidgets import HTML, Button, Dropdown, FileUpload, Layout, Text, ToggleButton, VBox
 
-from palace.errors import PalaceError
-from palace.game import Game
-from palace.scenarios import SCENARIO_DIR, ScenarioError, load_scenario
-from palace.widgets.app_common import _WIDE, _box, _close_tree, _guard, _message, _row
-from palace.widgets.app_files import (
+from palace.app.common import _WIDE, _box, _close_tree, _guard, _message, _row
+from palace.app.files import (
     Loaded,
     LoadError,
     download_link,
@@ -21,6 +18,9 @@ from palace.widgets.app_files import (
     load_data_file,
     load_hand_or_scenario,
 )
+from palace.errors import PalaceError
+from palace.game import Game
+from palace.scenarios import SCENARIO_DIR, ScenarioError, load_scenario
 from palace.widgets.stepper import DealStepper
 from palace.widgets.theme import esc, root, rule_badge
 

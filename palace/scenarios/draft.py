@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from palace.game import Game
-from palace.scenario_record import _action_json
-from palace.scenario_schema import FORMAT
+from palace.scenarios.record import _action_json
+from palace.scenarios.schema import FORMAT
 
 
 def draft_from_game(

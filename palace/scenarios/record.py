@@ -9,9 +9,9 @@ from typing import Any
 from palace.actions import Action
 from palace.game import Game
 from palace.rules import Rules
-from palace.scenario_checks import _check_expectations
-from palace.scenario_replay import _apply, _new_game
-from palace.scenario_schema import FORMAT, ScenarioError, _thaw
+from palace.scenarios.checks import _check_expectations
+from palace.scenarios.replay import _apply, _new_game
+from palace.scenarios.schema import FORMAT, ScenarioError, _thaw
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from palace.actions import Action
-from palace.bots import Bot, RuleBot
+from palace.analysis.bots import Bot, RuleBot
 from palace.errors import IllegalActionError, PalaceError
 from palace.events import Event
 from palace.game import Game

@@ -1,4 +1,4 @@
-"""`OddsBot`: a computer player that battles by the exact odds of `palace.odds`.
+"""`OddsBot`: a computer player that battles by the exact odds of `palace.analysis.odds`.
 
 It sees only `game.view(seat)` (R5.3) and returns one of `view.legal`, like every bot.
 
@@ -18,7 +18,7 @@ The default thresholds were tuned in `bench/bot_match.py` against `RuleBot` (fou
 players, two of each); see `data/bot_match.md`.
 
 >>> from palace.game import Game
->>> from palace.bots import RuleBot, play_out
+>>> from palace.analysis.bots import RuleBot, play_out
 >>> g = Game.new(players=4, seed=3)
 >>> play_out(g, {0: OddsBot(), 1: RuleBot(), 2: OddsBot(), 3: RuleBot()}).is_over
 True
@@ -29,11 +29,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from palace.actions import Action, Bet, Call, Fold, Raise
-from palace.bots import RuleBot
+from palace.analysis.bots import RuleBot
+from palace.analysis.odds import Odds, battle_odds
 from palace.errors import PalaceError
 from palace.events import Phase
 from palace.hands import TRIPS, TWO_PAIR
-from palace.odds import Odds, battle_odds
 from palace.views import SeatView
 
 __all__ = ["OddsBot"]

@@ -9,9 +9,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from palace.datafiles import SCENARIO_DIR
-from palace.scenario_checks import _check_expectations
-from palace.scenario_fields import (
+from palace.scenarios.checks import _check_expectations
+from palace.scenarios.datafiles import SCENARIO_DIR
+from palace.scenarios.fields import (
     _actions,
     _check_expect_shape,
     _deck,
@@ -20,8 +20,8 @@ from palace.scenario_fields import (
     _text_field,
     _variant,
 )
-from palace.scenario_record import Scenario
-from palace.scenario_schema import (
+from palace.scenarios.record import Scenario
+from palace.scenarios.schema import (
     _ID,
     _STEM,
     DEFAULT_SEED,

@@ -11,7 +11,7 @@ expression). Each tab is a widget of its own (`PlayTab`, `ReplayTab`, `BattleLab
 This module composes the tabs; each lives in a module of its own (``app_play``, ``app_replay``,
 ``app_lab``, ``app_explore``, ``app_lessons``), with saving and loading in ``app_files``, shared
 helpers in ``app_common`` and the stylesheet in ``app_style``. Every name is re-exported here
-(``X as X`` for those outside `__all__`), so ``from palace.widgets.app import X`` keeps working.
+(``X as X`` for those outside `__all__`), so ``from palace.app.palace_app import X`` keeps working.
 """
 
 from __future__ import annotations
@@ -20,30 +20,30 @@ from pathlib import Path
 
 from ipywidgets import HTML, Dropdown, HBox, Layout, Tab, ToggleButtons, VBox
 
-from palace.game import Game
-from palace.scenarios import SCENARIO_DIR
-from palace.table import DEFAULT_NAMES
-from palace.widgets.action_picker import Advisor
-from palace.widgets.app_common import VARIANT_NAMES as VARIANT_NAMES
-from palace.widgets.app_common import VIEW_ALL, VIEW_PLAYERS, VIEW_SEAT, log
-from palace.widgets.app_explore import ExploreTab
-from palace.widgets.app_explore import format_table as format_table
-from palace.widgets.app_files import (
+from palace.app.battle_lab import BattleLab
+from palace.app.common import VARIANT_NAMES as VARIANT_NAMES
+from palace.app.common import VIEW_ALL, VIEW_PLAYERS, VIEW_SEAT, log
+from palace.app.explore_tab import ExploreTab
+from palace.app.explore_tab import format_table as format_table
+from palace.app.files import (
     Loaded,
     LoadError,
     download_link,
     hand_json,
     load_hand_or_scenario,
 )
-from palace.widgets.app_files import download_name as download_name
-from palace.widgets.app_files import load_data_file as load_data_file
-from palace.widgets.app_lab import BattleLab
-from palace.widgets.app_lessons import APP_NOTEBOOK as APP_NOTEBOOK
-from palace.widgets.app_lessons import LESSON_DIR, LessonsTab, lesson_notebooks
-from palace.widgets.app_lessons import Lesson as Lesson
-from palace.widgets.app_play import PlayTab, odds_advisor
-from palace.widgets.app_replay import ReplayTab
-from palace.widgets.app_style import APP_CSS
+from palace.app.files import download_name as download_name
+from palace.app.files import load_data_file as load_data_file
+from palace.app.lessons_tab import APP_NOTEBOOK as APP_NOTEBOOK
+from palace.app.lessons_tab import LESSON_DIR, LessonsTab, lesson_notebooks
+from palace.app.lessons_tab import Lesson as Lesson
+from palace.app.play_tab import PlayTab, odds_advisor
+from palace.app.replay_tab import ReplayTab
+from palace.app.style import APP_CSS
+from palace.game import Game
+from palace.scenarios import SCENARIO_DIR
+from palace.table import DEFAULT_NAMES
+from palace.widgets.action_picker import Advisor
 from palace.widgets.theme import root, style_widget
 
 __all__ = [
@@ -75,7 +75,7 @@ class PalaceApp(VBox):
     PalaceApp(tabs=Play, Replay, Battle lab, Explore, Lessons)
 
     advisor: ``advisor(game, seat, target) -> str`` shown beside each legal attack in
-    Play; "auto" uses `palace.odds` when it is available, None shows no odds.
+    Play; "auto" uses `palace.analysis.odds` when it is available, None shows no odds.
     """
 
     def __init__(

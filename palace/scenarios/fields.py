@@ -10,7 +10,7 @@ from palace.actions import Action, action_from_dict
 from palace.cards import Card
 from palace.errors import CardError, PalaceError, StateError
 from palace.rules import Rules
-from palace.scenario_schema import (
+from palace.scenarios.schema import (
     ACTION_KINDS,
     BATTLE_KEYS,
     CLAUSES,

@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING
 from palace.actions import Action
 from palace.errors import PalaceError
 from palace.game import Game
-from palace.scenario_schema import ScenarioError
+from palace.scenarios.schema import ScenarioError
 
 if TYPE_CHECKING:
-    from palace.scenario_record import Scenario
+    from palace.scenarios.record import Scenario
 
 
 def _new_game(s: Scenario, where: str) -> Game:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pandas as pd
 from ipywidgets import HTML, Dropdown, HBox, IntSlider, Layout, VBox
 
-from palace.lesson_variants import (
+from palace.analysis.variants import (
     VARIANTS,
     Divergence,
     first_difference,

@@ -15,7 +15,7 @@ cards whose place the seat cannot know), and shows each battle down:
 Every set counts once: the odds treat each as equally likely (they ignore what the
 opponent's betting might say about their cards; `at_least` narrows the sets to the
 hands an opponent's attack suggests). This seat's own hand is fixed and evaluated once;
-the target's hand is evaluated for each set, in numpy by `palace.batch` when it imports
+the target's hand is evaluated for each set, in numpy by `palace.analysis.batch` when it imports
 (about 1-2 ms a target on a 4-player table), else in pure Python (a few ms more):
 `bench/bench_odds.py` measures both.
 
@@ -37,7 +37,10 @@ from itertools import chain, combinations
 from math import comb
 from typing import Any, Literal
 
+import numpy as np
+
 from palace.actions import Bet
+from palace.analysis import batch
 from palace.cards import Card
 from palace.errors import PalaceError
 from palace.events import Phase
@@ -151,8 +154,8 @@ def odds_from(
     palace cards (if any) are fixed; the others are every set of the right size from
     `unseen`, leaving out cards this seat can see elsewhere (its own, and every face-up
     card). `engine` picks the evaluator: "python" (`value_of_bits`, one set at a time),
-    "numpy" (`palace.batch.evaluate_batch`, all sets at once) or "auto" (numpy when
-    `palace.batch` imports, else Python). Both count exactly the same sets. `at_least`
+    "numpy" (`palace.analysis.batch.evaluate_batch`, all sets at once) or "auto" (numpy).
+    Both count exactly the same sets. `at_least`
     is as in `battle_odds`; raises `PalaceError` when no palace gives that much.
     """
     _check_target(view, target)
@@ -166,9 +169,7 @@ def odds_from(
         )
     if engine not in ("auto", "python", "numpy"):
         raise PalaceError(f"engine must be 'auto', 'python' or 'numpy', got {engine!r}")
-    use_numpy = engine == "numpy" or (engine == "auto" and _batch() is not None)
-    if engine == "numpy" and _batch() is None:
-        raise PalaceError("engine='numpy' needs palace.batch (numpy), which did not import")
+    use_numpy = engine != "python"
     me, them = view.me, view.seats[target]
     my_suit, their_suit = int(me.banner.suit), int(them.banner.suit)
     mine_cards = list(view.my_cards)
@@ -257,26 +258,9 @@ def odds_from(
     )
 
 
-def _batch() -> Any:
-    """`palace.batch` if it imports (it needs numpy), else None."""
-    global _BATCH
-    if _BATCH is False:
-        try:
-            from palace import batch
-        except ImportError:  # pragma: no cover - numpy is a dependency
-            batch = None
-        _BATCH = batch
-    return _BATCH
-
-
-_BATCH: Any = False
-
-
 @lru_cache(maxsize=64)
 def _combo_table(n: int, j: int) -> Any:
     """Every ``j``-subset of ``range(n)`` as rows of an (C(n, j), j) numpy index array."""
-    import numpy as np
-
     flat = np.fromiter(chain.from_iterable(combinations(range(n), j)), dtype=np.intp)
     return flat.reshape(-1, j)
 
@@ -292,9 +276,6 @@ def _tally_numpy(
     at_least: int,
 ) -> tuple[int, int, int]:
     """`_tally` for card indices, with every set evaluated at once by `evaluate_batch`."""
-    import numpy as np
-
-    batch = _batch()
     picks = np.asarray(live, dtype=np.int64)[_combo_table(len(live), j)]
     rows = np.empty((picks.shape[0], len(public) + j), dtype=np.int64)
     rows[:, : len(public)] = public

@@ -7,8 +7,8 @@ from palace.deal import group_of
 from palace.errors import PalaceError
 from palace.events import Phase
 from palace.game import Game
-from palace.lesson_display import face, faces
-from palace.lesson_facts import armies_of, battle_event
+from palace.lessons.display import face, faces
+from palace.lessons.facts import armies_of, battle_event
 from palace.scenarios import Scenario
 from palace.widgets.quiz import CheckYourself
 

@@ -5,7 +5,7 @@ show it. Everything that decides something — which event to stop at, what a qu
 right answer is, how two rule variants differ — is computed here from the engine, so
 each lesson's text can never disagree with the game.
 
-Each job lives in its own ``palace.lesson_*`` module; this one gathers their public names.
+Each job lives in its own module of ``palace.lessons``; this package gathers their public names.
 
 >>> game = first_turn()
 >>> game.names[game.to_act], game.soldiers(0)
@@ -16,36 +16,7 @@ Each job lives in its own ``palace.lesson_*`` module; this one gathers their pub
 
 from __future__ import annotations
 
-from palace.lesson_comparer import VariantComparer
-from palace.lesson_desk import TurnDesk
-from palace.lesson_display import (
-    CATEGORY_EXAMPLES,
-    CardRows,
-    category_gallery,
-    deck_rows,
-    face,
-    faces,
-    show,
-)
-from palace.lesson_facts import armies_of, battle_event, event_index, events_text, stake_table
-from palace.lesson_map import ALL_CLAUSES, LESSONS, SECTIONS, Lesson, clause_index, course_map
-from palace.lesson_positions import (
-    attack_position,
-    bot_hand,
-    first_turn,
-    five_soldiers,
-    scenario,
-    under_attack,
-)
-from palace.lesson_quizzes import (
-    banner_card_quiz,
-    battle_quiz,
-    call_amount_quiz,
-    keep_all_quiz,
-    legal_kinds_quiz,
-    pot_winner_quiz,
-)
-from palace.lesson_variants import (
+from palace.analysis.variants import (
     SUMMARY_ROWS,
     VARIANTS,
     Divergence,
@@ -54,7 +25,43 @@ from palace.lesson_variants import (
     variant_game,
     variant_summary,
 )
+from palace.lessons.course_map import (
+    ALL_CLAUSES,
+    LESSONS,
+    SECTIONS,
+    Lesson,
+    clause_index,
+    course_map,
+)
+from palace.lessons.display import (
+    CATEGORY_EXAMPLES,
+    CardRows,
+    category_gallery,
+    deck_rows,
+    face,
+    faces,
+    show,
+)
+from palace.lessons.facts import armies_of, battle_event, event_index, events_text, stake_table
+from palace.lessons.positions import (
+    attack_position,
+    bot_hand,
+    first_turn,
+    five_soldiers,
+    scenario,
+    under_attack,
+)
+from palace.lessons.quizzes import (
+    banner_card_quiz,
+    battle_quiz,
+    call_amount_quiz,
+    keep_all_quiz,
+    legal_kinds_quiz,
+    pot_winner_quiz,
+)
 from palace.widgets.quiz import name_sides
+from palace.widgets.turn_desk import TurnDesk
+from palace.widgets.variant_comparer import VariantComparer
 
 __all__ = [
     "ALL_CLAUSES",

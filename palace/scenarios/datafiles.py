@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path, PurePosixPath, PureWindowsPath
 
-from palace.scenario_schema import ScenarioError
+from palace.scenarios.schema import ScenarioError
 
-DATA = Path(__file__).resolve().parent.parent / "data"
+DATA = Path(__file__).resolve().parents[2] / "data"
 SCENARIO_DIR = DATA / "scenarios"
 
 

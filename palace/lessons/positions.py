@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from palace.actions import Bet, Buy, Stay, Trim
-from palace.bots import RuleBot, play_out
+from palace.analysis.bots import RuleBot, play_out
 from palace.errors import PalaceError
 from palace.game import Game
 from palace.rules import Rules

@@ -6,13 +6,7 @@ from collections.abc import Callable, Sequence
 
 from ipywidgets import HTML, BoundedIntText, Button, Checkbox, Dropdown, HBox, IntText, Layout, VBox
 
-from palace.errors import PalaceError
-from palace.events import Event
-from palace.game import Game
-from palace.rules import Rules
-from palace.table import DEFAULT_NAMES
-from palace.widgets.action_picker import ActionPicker, Advisor
-from palace.widgets.app_common import (
+from palace.app.common import (
     _WIDE,
     VARIANT_NAMES,
     VIEW_ALL,
@@ -24,23 +18,29 @@ from palace.widgets.app_common import (
     _message,
     _row,
 )
-from palace.widgets.app_files import download_link, download_name, hand_json
+from palace.app.files import download_link, download_name, hand_json
+from palace.errors import PalaceError
+from palace.events import Event
+from palace.game import Game
+from palace.rules import Rules
+from palace.table import DEFAULT_NAMES
+from palace.widgets.action_picker import ActionPicker, Advisor
 from palace.widgets.battle_view import BattleView
-from palace.widgets.controller import PlayController
 from palace.widgets.hand_log import HandLog
+from palace.widgets.session import PlayController
 from palace.widgets.table_view import TableView
 from palace.widgets.theme import esc, root
 
 
 # ---------------------------------------------------------------------------- the odds hook
 def odds_advisor() -> Advisor | None:
-    """The exact odds advisor (`palace.odds.battle_odds`), or None if it is not available.
+    """The exact odds advisor (`palace.analysis.odds.battle_odds`), or None if it is not available.
 
     The Play tab passes it to each `ActionPicker` (``advisor(game, seat, target) -> str``):
     ``"win 62% · tie 1% · lose 37% against Bob"`` beside every legal attack.
     """
     try:
-        from palace.odds import odds_advisor as advise
+        from palace.analysis.odds import odds_advisor as advise
     except Exception:  # noqa: BLE001 - the advisor is optional
         return None
     return advise
@@ -221,9 +221,9 @@ class PlayTab(VBox):
     def rules(self) -> Rules:
         """The Rules of the setup: the chosen variant with the stakes fields (RulesError)."""
         if self.variant.value == VARIANT_NAMES[0]:
-            base = Rules().to_dict()  # no pandas import (via palace.studies) for the default
+            base = Rules().to_dict()  # the default needs no pandas (palace.analysis.studies)
         else:
-            from palace.studies import STANDARD_VARIANTS
+            from palace.analysis.studies import STANDARD_VARIANTS
 
             base = STANDARD_VARIANTS[self.variant.value].to_dict()
         base.update(

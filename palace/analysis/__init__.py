@@ -1,0 +1,1 @@
+"""Analysis: batch evaluation, exact odds, bots, rule studies, charts and named variants."""
