@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 
 from palace.cards import Card, format_cards, parse_cards
 from palace.errors import StateError
+from palace.numbers import is_whole
 
 
 @dataclass(frozen=True)
@@ -141,11 +142,7 @@ def action_from_dict(data: Any, where: str = "action") -> Action:
         if k not in allowed:
             raise StateError(f"{where}: unknown field {k!r} for a {data['kind']} action")
     for k in ("target", "amount"):
-        if (
-            k in kwargs
-            and kwargs[k] is not None
-            and (not isinstance(kwargs[k], int) or isinstance(kwargs[k], bool))
-        ):
+        if k in kwargs and kwargs[k] is not None and not is_whole(kwargs[k]):
             raise StateError(f"{where}.{k} must be a whole number, got {kwargs[k]!r}")
     try:
         return cls(**kwargs)

@@ -14,6 +14,7 @@ from typing import Literal
 
 from palace.cards import Card, Suit, parse_cards
 from palace.hands import Hand, evaluate
+from palace.words import plural
 
 
 @dataclass(frozen=True)
@@ -96,7 +97,7 @@ def resolve_battle(attacker: Army, defender: Army) -> BattleResult:
         )
         return BattleResult(winner, "banner_count", ah, dh, ac, dc, text)
     text = (
-        f"Both hold {_named(ah)} and {ac} card{'s' if ac != 1 else ''} of their own banner "
+        f"Both hold {_named(ah)} and {plural(ac, 'card')} of their own banner "
         f"suit: still tied, so both are out unless they are the last two (R8.6)."
     )
     return BattleResult(None, "tie", ah, dh, ac, dc, text)

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 
 from palace.errors import CardError
+from palace.numbers import is_whole
 
 
 class Rank(IntEnum):
@@ -82,7 +83,7 @@ class Suit(IntEnum):
         """
         if isinstance(text, Suit):
             return text
-        if isinstance(text, int) and not isinstance(text, bool) and 0 <= text < 4:
+        if is_whole(text) and 0 <= text < 4:
             return cls(text)
         if isinstance(text, str):
             key = text.strip().lower()
@@ -144,7 +145,7 @@ class Card:
     @staticmethod
     def from_index(index: int) -> Card:
         """The card with this index (0-51, ``suit * 13 + rank - 2``); inverse of `.index`."""
-        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < 52:
+        if not is_whole(index) or not 0 <= index < 52:
             raise CardError(f"card index must be an integer 0-51, got {index!r} (R1.2)")
         return _DECK[index]
 

@@ -11,8 +11,10 @@ from itertools import combinations
 from palace.actions import Action, Bet, Buy, Call, Discard, Fold, Raise, Stay, Trim
 from palace.cards import format_cards
 from palace.events import Phase
+from palace.numbers import is_whole
 from palace.rules import MAX_SOLDIERS
 from palace.table import Table
+from palace.words import plural
 
 
 def must_battle(t: Table) -> bool:
@@ -130,8 +132,8 @@ def _check_raise(t: Table, seat: int, action: Raise) -> str | None:
     assert b is not None
     if t.rules.max_raises is not None and b.raises >= t.rules.max_raises:
         n = t.rules.max_raises
-        return f"this battle has had the maximum of {n} raise{'s' if n != 1 else ''} (R7.7)"
-    if action.amount is not None and not _whole(action.amount):
+        return f"this battle has had the maximum of {plural(n, 'raise')} (R7.7)"
+    if action.amount is not None and not is_whole(action.amount):
         return f"Raise.amount must be a whole number of chips, got {action.amount!r} (R7.7)"
     size = limit_raise(t, seat)
     if t.rules.no_limit:
@@ -141,10 +143,6 @@ def _check_raise(t: Table, seat: int, action: Raise) -> str | None:
     elif action.amount is not None and action.amount != size:
         return f"in limit the raise is exactly {size} (R7.7)"
     return _afford(t, seat, b.owed + size, "calling and raising")
-
-
-def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _always(t: Table, seat: int, action: Action) -> None:
@@ -174,7 +172,7 @@ def _check_trim(t: Table, seat: int, action: Trim) -> str | None:
 
 def _check_bet(t: Table, seat: int, action: Bet) -> str | None:
     target = action.target
-    if not isinstance(target, int) or isinstance(target, bool) or not 0 <= target < t.players:
+    if not is_whole(target) or not 0 <= target < t.players:
         return f"Bet.target must name a seat 0-{t.players - 1}, got {target!r} (R7.1)"
     if target == seat:
         return f"{t.name(seat)} cannot attack themselves: name an opponent (R7.1)"
@@ -187,7 +185,7 @@ def _check_bet(t: Table, seat: int, action: Bet) -> str | None:
             f"same banner suit may not battle (R7.2)"
         )
     low = min_attack(t, seat)
-    if action.amount is not None and not _whole(action.amount):
+    if action.amount is not None and not is_whole(action.amount):
         return f"Bet.amount must be a whole number of chips, got {action.amount!r} (R7.3)"
     amount = low if action.amount is None else action.amount
     if not t.rules.no_limit and amount != low:

@@ -10,6 +10,7 @@ import random
 from palace.cards import Card
 from palace.events import Move, Phase
 from palace.table import Table, zone
+from palace.words import plural
 
 GROUPS = "ABC"
 
@@ -103,10 +104,10 @@ def take_antes(t: Table) -> None:
         (s, -min(ante, t.stack(s) if t.stacks is not None else ante)) for s in range(t.players)
     )
     short = [t.name(s) for s, paid in chips if -paid < ante]
-    text = f"Every player antes {ante} chip{'s' if ante != 1 else ''} into the pot."
+    text = f"Every player antes {plural(ante, 'chip')} into the pot."
     if short:
         text = (
-            f"The players ante {ante} chip{'s' if ante != 1 else ''} each; "
+            f"The players ante {plural(ante, 'chip')} each; "
             f"{', '.join(short)} can pay only what they have left (R3.4)."
         )
     t.record("ante", None, text, "R3.1", amount=-sum(p for _, p in chips), chips=chips)

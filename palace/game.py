@@ -21,6 +21,7 @@ from palace.actions import Action, Bet, action_from_dict
 from palace.cards import Card, new_deck, parse_cards
 from palace.errors import CardError, DeckError, IllegalActionError, PalaceError, StateError
 from palace.events import Event, Phase
+from palace.numbers import is_whole
 from palace.rules import Rules
 from palace.table import DEFAULT_NAMES, Snapshot, Table, fold_events, zone_names
 
@@ -97,12 +98,10 @@ class Game:
         rules = Rules() if rules is None else rules
         if not isinstance(rules, Rules):
             raise PalaceError(f"rules must be a Rules, got {type(rules).__name__}")
-        if not isinstance(seed, int) or isinstance(seed, bool):
+        if not is_whole(seed):
             raise PalaceError(f"seed must be a whole number, got {seed!r}")
         n = len(names)
-        if dealer is not None and (
-            not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n
-        ):
+        if dealer is not None and (not is_whole(dealer) or not 0 <= dealer < n):
             raise PalaceError(f"dealer must be a seat 0-{n - 1}, got {dealer!r} (R2.3)")
         if stacks is not None:
             if rules.stacks is None:

@@ -20,6 +20,7 @@ from enum import IntEnum
 
 from palace.cards import Card, Rank, Suit, parse_cards
 from palace.errors import CardError
+from palace.words import plural
 
 
 class Category(IntEnum):
@@ -252,7 +253,7 @@ class Hand:
         text = describe_value(self.value)
         n = len(self.counting)
         if n < 5:
-            text += f" (short: {n} counting card{'s' if n != 1 else ''})"
+            text += f" (short: {plural(n, 'counting card')})"
         return text
 
 

@@ -18,6 +18,7 @@ from palace.events import Move, Phase
 from palace.hands import Hand, evaluate
 from palace.rules import MAX_SOLDIERS
 from palace.table import Battle, Table, zone
+from palace.words import plural
 
 
 @dataclass(frozen=True)
@@ -30,10 +31,6 @@ class HandResult:
     rule: str
     text: str
     hands: dict[int, Hand] | None = None
-
-
-def _chips(n: int) -> str:
-    return f"{n} chip{'s' if n != 1 else ''}"
 
 
 def perform(t: Table, rng: random.Random, action: Action) -> None:
@@ -71,7 +68,7 @@ def _buy(t: Table, seat: int, rng: random.Random) -> None:
             "discard",
             face_up=False,
             rule="R6.3",
-            text=f"The draw deck is empty: the discard pile ({n} card{'s' if n != 1 else ''}) "
+            text=f"The draw deck is empty: the discard pile ({plural(n, 'card')}) "
             "is shuffled into a new draw deck.",
         )
     card = t.zones["deck"][0]
@@ -84,8 +81,8 @@ def _buy(t: Table, seat: int, rng: random.Random) -> None:
     t.record(
         "buy",
         seat,
-        f"{t.name(seat)} pays {_chips(t.rules.small_bet)} and buys {card.symbol} as a soldier; "
-        f"now they may discard any soldiers{must}.",
+        f"{t.name(seat)} pays {plural(t.rules.small_bet, 'chip')} and buys {card.symbol} as a "
+        f"soldier; now they may discard any soldiers{must}.",
         "R6.2",
         cards=(card,),
         amount=t.rules.small_bet,
@@ -128,7 +125,7 @@ def _discard(t: Table, seat: int, action: Discard) -> None:
         seat,
         "discard",
         None,
-        text=f"{t.name(seat)} pays {_chips(cost)} and discards "
+        text=f"{t.name(seat)} pays {plural(cost, 'chip')} and discards "
         f"{format_cards(c.symbol for c in action.cards)}.",
         rule="R6.4",
         cards=action.cards,
@@ -224,11 +221,11 @@ def _bet(t: Table, seat: int, action: Bet) -> None:
     t.phase = Phase.BATTLE_RESPONSE
     t.to_act = target
     n = len(t.cards(seat, "soldiers"))
-    how = f"({n} soldier{'s' if n != 1 else ''} + 1) × {t.rules.small_bet}"
+    how = f"({plural(n, 'soldier')} + 1) × {t.rules.small_bet}"
     t.record(
         "bet",
         seat,
-        f"{t.name(seat)} attacks {t.name(target)} with {_chips(amount)} ({how}"
+        f"{t.name(seat)} attacks {t.name(target)} with {plural(amount, 'chip')} ({how}"
         f"{'' if amount == min_attack(t, seat) else ', more than the minimum'}).",
         "R7.3",
         amount=amount,
@@ -262,7 +259,8 @@ def _raise(t: Table, seat: int, action: Raise) -> None:
     t.record(
         "raise",
         seat,
-        f"{t.name(seat)} pays {total - size} to call and raises {size} ({_chips(total)} in all).",
+        f"{t.name(seat)} pays {total - size} to call and raises {size} "
+        f"({plural(total, 'chip')} in all).",
         "R7.7" if first else "R7.8",
         amount=total,
         chips=((seat, -total),),
@@ -278,7 +276,7 @@ def _call(t: Table, seat: int, rng: random.Random) -> None:
     t.record(
         "call",
         seat,
-        f"{t.name(seat)} calls with {_chips(pay)}{allin}.",
+        f"{t.name(seat)} calls with {plural(pay, 'chip')}{allin}.",
         "R7.6" if b.raises == 0 else "R7.8",
         amount=pay,
         chips=((seat, -pay),) if pay else (),
@@ -298,7 +296,7 @@ def _battle_fold(t: Table, seat: int) -> None:
         rule = "R7.9"
         chips = ((winner, b.last_raise),)
         b.paid[winner] -= b.last_raise
-        back = _chips(b.last_raise)
+        back = plural(b.last_raise, "chip")
         text += f" to the raise{out}; the uncalled raise of {back} goes back to {t.name(winner)}."
     else:
         text += out + "."
@@ -495,9 +493,7 @@ def _award(
     shares = split(t.pot, winners, t.dealer, t.players)
     t.phase, t.to_act = Phase.HAND_OVER, None
     if reason == "last standing":
-        t.record(
-            "hand_end", winners[0], f"Only {t.name(winners[0])} is left in the hand.", "R9.2"
-        )
+        t.record("hand_end", winners[0], f"Only {t.name(winners[0])} is left in the hand.", "R9.2")
     elif reason == "same banner":
         suit = banner_suit(t, winners[0])
         t.record(
@@ -513,9 +509,8 @@ def _award(
             "last standing": "as the last player standing",
             "showdown": "with the best hand",
         }.get(reason, "")
-        text = f"{t.name(w)} takes the pot of {_chips(t.pot)} {why}.".replace("  ", " ").replace(
-            " .", "."
-        )
+        text = f"{t.name(w)} takes the pot of {plural(t.pot, 'chip')} {why}."
+        text = text.replace("  ", " ").replace(" .", ".")
     else:
         who = ", ".join(
             f"{t.name(s)} {shares[s]}"
@@ -526,7 +521,7 @@ def _award(
             "battle tie": "the last two tied a battle",
             "showdown": "their best hands are equal",
         }[reason]
-        text = f"The pot of {_chips(t.pot)} is shared ({who}): {why}."
+        text = f"The pot of {plural(t.pot, 'chip')} is shared ({who}): {why}."
         rule = "R10.4" if reason != "same banner" else "R10.2"
     t.result = HandResult(winners, shares, reason, rule, text, hands)
     t.record(

@@ -14,6 +14,7 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Literal
 
 from palace.errors import RulesError
+from palace.numbers import is_whole
 
 QUIET_KINDS = ("stay", "discard", "fold")
 MAX_SOLDIERS = 5  # R6.7
@@ -22,7 +23,7 @@ MAX_SOLDIERS = 5  # R6.7
 def _int_field(name: str, value: object, *, minimum: int, allow_none: bool, rule: str) -> None:
     if value is None and allow_none:
         return
-    if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
+    if not is_whole(value) or value < minimum:
         kind = "a whole number" + (" or None" if allow_none else "")
         raise RulesError(f"Rules.{name} must be {kind} >= {minimum}, got {value!r} ({rule})")
 

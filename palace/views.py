@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from palace.actions import Action
 from palace.cards import Card, new_deck
 from palace.events import Event, Phase
+from palace.numbers import is_whole
 from palace.rules import Rules
 from palace.table import _ZONES
 
@@ -108,6 +109,32 @@ class SeatView:
         return tuple(sorted((c for c, w in self.known.items() if w == "discard"), reverse=True))
 
 
+def sees_event(event: Event, viewer: int | None) -> bool:
+    """May `viewer` see this event's private part (a battle's palace cards, D7)?
+
+    `viewer` None is a spectator, who sees only what is public.
+    """
+    seen_by = event.detail.get("seen_by")
+    return seen_by is None or (viewer is not None and viewer in seen_by)
+
+
+def sees_card(event: Event, card: Card, viewer: int | None) -> bool:
+    """May `viewer` see which card `card` is in this event (R5.3: palaces are face down)?"""
+    for mv in event.moves:
+        private = mv.seen_by is not None and (viewer is None or viewer not in mv.seen_by)
+        if private and card in mv.cards:
+            return False
+    return not (event.detail.get("hidden") and viewer != event.seat)
+
+
+def sentence_for(event: Event, viewer: int | None) -> str:
+    """The event's sentence as `viewer` may read it: outsiders of a battle read its public
+    text (D7)."""
+    if sees_event(event, viewer):
+        return event.text
+    return str(event.detail.get("public_text", "(hidden)"))
+
+
 _FACE_UP = frozenset(
     ["rejects"] + [z for zones in _ZONES for p, z in zones.items() if p != "palace"]
 )
@@ -197,7 +224,7 @@ def view_of(game: Game, seat: int) -> SeatView:
     """Build `game.view(seat)`."""
     from palace.errors import PalaceError
 
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.players:
+    if not is_whole(seat) or not 0 <= seat < game.players:
         raise PalaceError(f"seat must be 0-{game.players - 1}, got {seat!r}")
     t = game._t
     # what the seat has learned, worked out now: the view holds data, never the game

@@ -45,6 +45,7 @@ from palace.cards import Card
 from palace.errors import PalaceError
 from palace.events import Phase
 from palace.hands import Category, Hand, category_of, describe_value, evaluate, value_of_bits
+from palace.numbers import is_whole
 from palace.views import SeatView
 
 __all__ = ["Odds", "advise", "battle_odds", "battle_targets", "odds_from"]
@@ -94,7 +95,7 @@ def _check_target(view: SeatView, target: object) -> None:
     if not me.active or me.banner is None:
         raise PalaceError(f"{me.name} is out of the hand and cannot battle (R7.1)")
     n = len(view.seats)
-    if not isinstance(target, int) or isinstance(target, bool) or not 0 <= target < n:
+    if not is_whole(target) or not 0 <= target < n:
         raise PalaceError(f"target must name a seat 0-{n - 1}, got {target!r} (R7.1)")
     if target == view.seat:
         raise PalaceError(f"{me.name} cannot battle themselves: name an opponent (R7.1)")
@@ -159,11 +160,7 @@ def odds_from(
     is as in `battle_odds`; raises `PalaceError` when no palace gives that much.
     """
     _check_target(view, target)
-    if (
-        not isinstance(at_least, int)
-        or isinstance(at_least, bool)
-        or not 0 <= at_least < (len(Category) + 1) << 20
-    ):
+    if not is_whole(at_least) or not 0 <= at_least < (len(Category) + 1) << 20:
         raise PalaceError(
             f"at_least must be a hand value (0, or palace.hands.PAIR and up), got {at_least!r}"
         )

@@ -24,6 +24,7 @@ from palace.events import Event
 from palace.game import Game
 from palace.rules import Rules
 from palace.table import DEFAULT_NAMES
+from palace.views import sentence_for
 from palace.widgets.action_picker import ActionPicker, Advisor
 from palace.widgets.battle_view import BattleView
 from palace.widgets.hand_log import HandLog
@@ -359,12 +360,7 @@ class PlayTab(VBox):
         if reveal:
             pairs = [(e, e.text) for e in g.events]
         elif seat is None:
-            pairs = [
-                (e, str(e.detail.get("public_text", e.text)))
-                if e.detail.get("seen_by") is not None
-                else (e, e.text)
-                for e in g.events
-            ]
+            pairs = [(e, sentence_for(e, None)) for e in g.events]
         else:
             pairs = list(zip(g.events, g.view(seat).history, strict=False))
         return pairs[-self._log_lines :]

@@ -10,7 +10,7 @@ from palace.cards import Card
 from palace.errors import PalaceError
 from palace.events import Event, Phase
 from palace.game import Game
-from palace.widgets.stepper import event_sentence
+from palace.views import sentence_for
 
 
 def event_index(game: Game, kind: str, nth: int = 0) -> int:
@@ -33,7 +33,7 @@ def events_text(game: Game, *kinds: str) -> str:
     for e in game.events:
         if kinds and e.kind not in kinds:
             continue
-        lines.append(f"#{e.index} {event_sentence(e, None, False)} ({e.rule})")
+        lines.append(f"#{e.index} {sentence_for(e, None)} ({e.rule})")
     return "\n".join(lines)
 
 

@@ -66,4 +66,3 @@ def main(argv: Sequence[str] | None = None) -> int:
         else:
             print(f"ok   {p.name}: {s.title} ({', '.join(s.rules)}; {s.n_actions} actions)")
     return 1 if bad else 0
-

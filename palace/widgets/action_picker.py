@@ -491,9 +491,9 @@ class ActionPicker(VBox):
                 self._call_advice = self._advisor(g, me, foe)
             except Exception as exc:  # an advisor bug must not break the game
                 self._call_advice = f"(advisor failed: {exc})"
-            self._notes["call"].value += (
-                f'<br><span class="palace-advice">{esc(self._call_advice)}</span>'
-            )
+            self._notes[
+                "call"
+            ].value += f'<br><span class="palace-advice">{esc(self._call_advice)}</span>'
         size = g.raise_size() if owed else 0
         self._raise.description = "Raise" + (f" (call {owed} + raise {size})" if owed else "")
         self._raise.icon = "arrow-up"

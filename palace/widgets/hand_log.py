@@ -13,15 +13,15 @@ from ipywidgets import HTML, Layout, VBox
 
 from palace.events import Event
 from palace.game import Game
+from palace.views import sees_event
 from palace.widgets.battle_view import BattleView
-from palace.widgets.stepper import battle_visible
 from palace.widgets.theme import esc, root, rule_badge
 
 
 def latest_battle(game: Game, seat: int | None, reveal: bool) -> Event | None:
     """The last battle event whose armies `seat` may see (every battle if `reveal`)."""
     for ev in reversed(game.events):
-        if ev.kind == "battle" and "battle" in ev.detail and battle_visible(ev, seat, reveal):
+        if ev.kind == "battle" and "battle" in ev.detail and (reveal or sees_event(ev, seat)):
             return ev
     return None
 

@@ -18,6 +18,7 @@ from ipywidgets import (
 
 from palace.events import Event
 from palace.game import Game
+from palace.views import sees_card, sees_event, sentence_for
 from palace.widgets.battle_view import BattleView
 from palace.widgets.cards import cards_html
 from palace.widgets.table_view import TableView
@@ -54,30 +55,6 @@ KIND_TITLES = {
 }
 SPEEDS = {"slow": 1600, "normal": 900, "fast": 350}
 EVERYONE = -1  # perspective dropdown value for the public view
-
-
-def event_sentence(event: Event, viewer: int | None, reveal_all: bool) -> str:
-    """The event's sentence as `viewer` may read it (R5.3); None viewer is a spectator."""
-    seen_by = event.detail.get("seen_by")
-    if reveal_all or seen_by is None or (viewer is not None and viewer in seen_by):
-        return event.text
-    return str(event.detail.get("public_text", "(hidden)"))
-
-
-def _card_visible(event: Event, card: object, viewer: int | None, reveal_all: bool) -> bool:
-    if reveal_all:
-        return True
-    for mv in event.moves:
-        private = mv.seen_by is not None and (viewer is None or viewer not in mv.seen_by)
-        if private and card in mv.cards:
-            return False
-    return not (event.detail.get("hidden") and viewer != event.seat)
-
-
-def battle_visible(event: Event, viewer: int | None, reveal_all: bool) -> bool:
-    """May `viewer` see both armies of this battle event (palaces are shown only to the two)?"""
-    seen_by = event.detail.get("seen_by")
-    return reveal_all or seen_by is None or (viewer is not None and viewer in seen_by)
 
 
 class DealStepper(VBox):
@@ -278,7 +255,8 @@ class DealStepper(VBox):
     def text(self) -> str:
         """The current event: ``"#15 6♦ is rejected for Bob: … (R4.3)"``."""
         ev = self.event
-        return f"#{ev.index} {event_sentence(ev, self.perspective, self.reveal_all)} ({ev.rule})"
+        text = ev.text if self.reveal_all else sentence_for(ev, self.perspective)
+        return f"#{ev.index} {text} ({ev.rule})"
 
     # ------------------------------------------------------------------ callbacks
     def _on_first(self, _: Button) -> None:
@@ -330,7 +308,7 @@ class DealStepper(VBox):
         )
         ev = self._events[index]
         self._event.value = root(self._event_html(ev, viewer, reveal, last))
-        if ev.kind == "battle" and "battle" in ev.detail and battle_visible(ev, viewer, reveal):
+        if ev.kind == "battle" and "battle" in ev.detail and (reveal or sees_event(ev, viewer)):
             self._battle.show_event(ev, game.names)
             self._battle.layout.display = None
         else:
@@ -343,10 +321,10 @@ class DealStepper(VBox):
             "battle": " palace-event-battle",
             "pot": " palace-event-pot",
         }.get(ev.kind, "")
-        sentence = event_sentence(ev, viewer, reveal)
+        sentence = ev.text if reveal else sentence_for(ev, viewer)
         cards = ""
         if ev.cards:
-            shown = [c for c in ev.cards if _card_visible(ev, c, viewer, reveal)]
+            shown = [c for c in ev.cards if (reveal or sees_card(ev, c, viewer))]
             hidden = len(ev.cards) - len(shown)
             if ev.kind == "reject":
                 cards = cards_html(

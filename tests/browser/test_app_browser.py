@@ -24,7 +24,7 @@ import pytest
 from palace import Game
 from palace.app.palace_app import PalaceApp, PlayTab
 from palace.scenarios import SCENARIO_DIR, load_scenario
-from palace.widgets.stepper import event_sentence
+from palace.views import sentence_for
 
 pytestmark = pytest.mark.browser
 
@@ -323,7 +323,7 @@ def test_replay_a_scenario_and_step(app_page: object, helpers: ModuleType) -> No
     next_button = button(rep, "Next")
     for i in range(1, 4):
         next_button.click()
-        want = event_sentence(g.events[i], None, False)
+        want = sentence_for(g.events[i], None)
         page.wait_for_function(
             """([i, want]) => {
                 const head = document.querySelector('.palace-app-replay .palace-event-head');
@@ -337,7 +337,7 @@ def test_replay_a_scenario_and_step(app_page: object, helpers: ModuleType) -> No
     button(rep, "Last").click()
     last = len(g.events) - 1
     rep.locator(".palace-event-head", has_text=f"event #{last} of #{last}").wait_for(timeout=WAIT)
-    assert event.inner_text().strip() == event_sentence(g.events[last], None, False)
+    assert event.inner_text().strip() == sentence_for(g.events[last], None)
     assert rep.locator(".palace-scenario-a").is_hidden()
     button(rep, "Show the answer").click()
     rep.locator(".palace-scenario-a").wait_for(state="visible", timeout=WAIT)

@@ -1,0 +1,19 @@
+"""English helpers for the sentences the engine and the panels write.
+
+>>> plural(1, "chip"), plural(3, "chip"), plural(0, "soldier")
+('1 chip', '3 chips', '0 soldiers')
+>>> plural(2, "army", "armies")
+'2 armies'
+"""
+
+from __future__ import annotations
+
+
+def plural(n: int, noun: str, many: str | None = None) -> str:
+    """`n` and the noun, singular for exactly one: "1 chip", "2 chips"."""
+    return f"{n} {noun if n == 1 else (many or noun + 's')}"
+
+
+def noun_for(n: int, noun: str, many: str | None = None) -> str:
+    """The noun alone, singular for exactly one: "raise" or "raises"."""
+    return noun if n == 1 else (many or noun + "s")
