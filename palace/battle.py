@@ -48,24 +48,6 @@ class Army:
 Side = Literal["attacker", "defender"]
 
 
-@dataclass(frozen=True)
-class BattleResult:
-    """Who won a battle, how it was decided, both hands and the R8.5 counts."""
-
-    winner: Side | None
-    decided_by: Literal["hand", "banner_count", "tie"]
-    attacker_hand: Hand
-    defender_hand: Hand
-    attacker_banner_count: int
-    defender_banner_count: int
-    explanation: str
-
-    @property
-    def rule(self) -> str:
-        """The clause that decided it: R8.4, R8.5 or R8.6."""
-        return {"hand": "R8.4", "banner_count": "R8.5", "tie": "R8.6"}[self.decided_by]
-
-
 def _named(h: Hand) -> str:
     """A hand's name inside a sentence: "a pair of aces", "three kings", "high card ten"."""
     text = h.describe()
@@ -73,31 +55,96 @@ def _named(h: Hand) -> str:
     return "a " + text if text.startswith(("pair", "flush", "straight", "full house")) else text
 
 
-def resolve_battle(attacker: Army, defender: Army) -> BattleResult:
-    """Show a battle down: each side loses the cards of the other's banner suit (R8.2)."""
-    ah = evaluate(list(attacker.cards), exclude_suit=defender.suit)
-    dh = evaluate(list(defender.cards), exclude_suit=attacker.suit)
-    ac, dc = attacker.banner_count(), defender.banner_count()
+def _lost(h: Hand) -> str:
+    return " ".join(c.symbol for c in h.excluded) if h.excluded else "none"
 
-    def lost(h: Hand) -> str:
-        return " ".join(c.symbol for c in h.excluded) if h.excluded else "none"
 
-    a_txt = f"{_named(ah)} (cards of {defender.suit.noun} lost: {lost(ah)})"
-    d_txt = f"{_named(dh)} (cards of {attacker.suit.noun} lost: {lost(dh)})"
-    if ah != dh:
-        winner: Side = "attacker" if ah > dh else "defender"
-        w, l_ = (a_txt, d_txt) if winner == "attacker" else (d_txt, a_txt)
-        text = f"The {winner} wins with {w} against {l_} (R8.4)."
-        return BattleResult(winner, "hand", ah, dh, ac, dc, text)
-    if ac != dc:
-        winner = "attacker" if ac > dc else "defender"
+def _upper(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+@dataclass(frozen=True)
+class BattleResult:
+    """Who won a battle, how it was decided, both hands and the R8.5 counts.
+
+    `explain(attacker="Ann", defender="Bob")` says it in words with the players' names;
+    `without_exclusion()` is the same battle with no banner-suit exclusion, so a lesson can
+    say when exclusion decided it (`exclusion_decided`).
+    """
+
+    winner: Side | None
+    decided_by: Literal["hand", "banner_count", "tie"]
+    attacker_hand: Hand
+    defender_hand: Hand
+    attacker_banner_count: int
+    defender_banner_count: int
+    attacker_suit: Suit
+    defender_suit: Suit
+
+    @property
+    def rule(self) -> str:
+        """The clause that decided it: R8.4, R8.5 or R8.6."""
+        return {"hand": "R8.4", "banner_count": "R8.5", "tie": "R8.6"}[self.decided_by]
+
+    @property
+    def explanation(self) -> str:
+        """`explain()` with "the attacker" and "the defender" for names."""
+        return self.explain()
+
+    def explain(
+        self, attacker: str = "the attacker", defender: str = "the defender", *, cite: bool = True
+    ) -> str:
+        """The result in one sentence, naming the two sides; `cite` adds the clause.
+
+        >>> ann, bob = Army.parse("Kh", "Kd 7c", "9d 4c 2c"), Army.parse("As", "Qs 3h", "Jd 8h 5c")
+        >>> r = resolve_battle(ann, bob)
+        >>> print(r.explain("Ann", "Bob"))  # doctest: +NORMALIZE_WHITESPACE
+        Ann wins with a pair of kings (cards of spades lost: none) against high card ace
+        (short: 4 counting cards) (cards of hearts lost: 3♥ 8♥) (R8.4).
+        >>> r.explain("Ann", "Bob", cite=False)[-9:]
+        ': 3♥ 8♥).'
+        """
+        ah, dh = self.attacker_hand, self.defender_hand
+        ac, dc = self.attacker_banner_count, self.defender_banner_count
+        a_txt = f"{_named(ah)} (cards of {self.defender_suit.noun} lost: {_lost(ah)})"
+        d_txt = f"{_named(dh)} (cards of {self.attacker_suit.noun} lost: {_lost(dh)})"
+        name = {"attacker": attacker, "defender": defender}
+        if self.decided_by == "hand":
+            assert self.winner is not None
+            w, l_ = (a_txt, d_txt) if self.winner == "attacker" else (d_txt, a_txt)
+            text = f"{_upper(name[self.winner])} wins with {w} against {l_}"
+            return text + (" (R8.4)." if cite else ".")
+        if self.decided_by == "banner_count":
+            assert self.winner is not None
+            text = (
+                f"Both hold {_named(ah)}; {name[self.winner]} wins the tie-break with more cards "
+                f"of their own banner suit ({max(ac, dc)} against {min(ac, dc)}"
+            )
+            return text + (", R8.5)." if cite else ").")
         text = (
-            f"Both hold {_named(ah)}; the {winner} wins the tie-break with more cards of "
-            f"their own banner suit ({max(ac, dc)} against {min(ac, dc)}, R8.5)."
+            f"Both hold {_named(ah)} and {plural(ac, 'card')} of their own banner suit: still "
+            f"tied, so both are out unless they are the last two"
         )
-        return BattleResult(winner, "banner_count", ah, dh, ac, dc, text)
-    text = (
-        f"Both hold {_named(ah)} and {plural(ac, 'card')} of their own banner "
-        f"suit: still tied, so both are out unless they are the last two (R8.6)."
-    )
-    return BattleResult(None, "tie", ah, dh, ac, dc, text)
+        return text + (" (R8.6)." if cite else ".")
+
+    def without_exclusion(self, attacker: Army, defender: Army) -> BattleResult:
+        """The same two armies shown down with no banner-suit exclusion (a counterfactual)."""
+        return resolve_battle(attacker, defender, exclusion=False)
+
+
+def resolve_battle(attacker: Army, defender: Army, *, exclusion: bool = True) -> BattleResult:
+    """Show a battle down: each side loses the cards of the other's banner suit (R8.2).
+
+    `exclusion=False` shows the same battle with every card counting, for lessons that ask
+    what exclusion changed; the game itself always excludes.
+    """
+    ah = evaluate(list(attacker.cards), exclude_suit=defender.suit if exclusion else None)
+    dh = evaluate(list(defender.cards), exclude_suit=attacker.suit if exclusion else None)
+    ac, dc = attacker.banner_count(), defender.banner_count()
+    suits = (attacker.suit, defender.suit)
+    if ah != dh:
+        return BattleResult("attacker" if ah > dh else "defender", "hand", ah, dh, ac, dc, *suits)
+    if ac != dc:
+        winner: Side = "attacker" if ac > dc else "defender"
+        return BattleResult(winner, "banner_count", ah, dh, ac, dc, *suits)
+    return BattleResult(None, "tie", ah, dh, ac, dc, *suits)

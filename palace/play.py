@@ -6,7 +6,6 @@ Every function here assumes `checks.why_illegal` has accepted the action.
 from __future__ import annotations
 
 import random
-import re
 from dataclasses import dataclass
 
 from palace.actions import Action, Bet, Buy, Call, Discard, Fold, Raise, Stay, Trim
@@ -365,14 +364,7 @@ def _battle_showdown(t: Table, rng: random.Random) -> None:
     a, d = b.attacker, b.defender
     armies = (army_of(t, a), army_of(t, d))
     res: BattleResult = resolve_battle(*armies)
-    names = {"attacker": t.name(a), "defender": t.name(d)}
-    text = (
-        re.sub(r" \(R8\.\d\)\.$", ".", res.explanation)  # the event cites its rule itself
-        .replace("The attacker", names["attacker"])
-        .replace("the attacker", names["attacker"])
-        .replace("The defender", names["defender"])
-        .replace("the defender", names["defender"])
-    )
+    text = res.explain(t.name(a), t.name(d), cite=False)  # the event cites its rule itself
     shown = (
         Move(tuple(t.cards(a, "palace")), zone(a, "palace"), zone(a, "palace"), seen_by=(a, d)),
         Move(tuple(t.cards(d, "palace")), zone(d, "palace"), zone(d, "palace"), seen_by=(a, d)),

@@ -49,7 +49,7 @@ from palace.lessons import (
     variant_summary,
 )
 from palace.scenarios import CLAUSES
-from palace.widgets.quiz import PICK_FIRST, TIE_CHOICE, CheckYourself, name_sides
+from palace.widgets.quiz import PICK_FIRST, TIE_CHOICE, CheckYourself
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 # Five players, dealer Eve: Dan (J♠) and Eve (T♠) share a banner suit (R4.5, R7.2).
@@ -191,8 +191,11 @@ class TestCheckYourself:
         assert q.question == scn.question and q.explanation == scn.answer
         assert scn.title in q.text().splitlines()[0]
 
-    def test_name_sides(self) -> None:
-        assert name_sides("The defender beats the attacker.", "Ann", "Bob") == "Bob beats Ann."
+    def test_battle_sentences_name_the_players(self) -> None:
+        res = resolve_battle(Army.parse("2h", "3c"), Army.parse("Ks", "Kd"))
+        text = res.explain("Ann", "Bob")
+        assert text.startswith("Bob wins with a pair of kings") and "against high card" in text
+        assert "attacker" not in text and "defender" not in text and text.endswith("(R8.4).")
 
 
 # ---------------------------------------------------------------------- course map

@@ -59,7 +59,6 @@ from palace.lessons.quizzes import (
     legal_kinds_quiz,
     pot_winner_quiz,
 )
-from palace.widgets.quiz import name_sides
 from palace.widgets.turn_desk import TurnDesk
 from palace.widgets.variant_comparer import VariantComparer
 
@@ -95,7 +94,6 @@ __all__ = [
     "five_soldiers",
     "keep_all_quiz",
     "legal_kinds_quiz",
-    "name_sides",
     "pot_winner_quiz",
     "scenario",
     "show",

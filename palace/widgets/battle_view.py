@@ -33,16 +33,6 @@ class _Side:
         return f"{s.symbol} is {self.opponent}'s banner suit — does not count, R8.2"
 
 
-def _name_sides(text: str, attacker: str, defender: str) -> str:
-    """Put the players' names into a `resolve_battle` explanation."""
-    return (
-        text.replace("The attacker", attacker)
-        .replace("the attacker", attacker)
-        .replace("The defender", defender)
-        .replace("the defender", defender)
-    )
-
-
 class BattleView(VBox):
     """A battle showdown: call `show_result(att, dfn, names)` or `show_event(event, names)`."""
 
@@ -95,7 +85,7 @@ class BattleView(VBox):
                 attacker.suit,
             ),
             res,
-            _name_sides(res.explanation, an, dn),
+            res.explain(an, dn),
         )
         return res
 

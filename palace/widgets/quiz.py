@@ -51,20 +51,6 @@ PICK_FIRST = "Pick an answer, then press Reveal."
 TIE_CHOICE = "Still tied: both are out (R8.6)"
 
 
-def name_sides(text: str, attacker: str, defender: str) -> str:
-    """Put the players' names into a `resolve_battle` explanation.
-
-    >>> name_sides("The attacker wins against the defender (R8.4).", "Ann", "Bob")
-    'Ann wins against Bob (R8.4).'
-    """
-    return (
-        text.replace("The attacker", attacker)
-        .replace("the attacker", attacker)
-        .replace("The defender", defender)
-        .replace("the defender", defender)
-    )
-
-
 def army_html(name: str, role: str, army: Army, *, four_color: bool = False) -> str:
     """One army face up (banner, soldiers, palace), nothing struck out: the question's view."""
     rows = [
@@ -221,7 +207,7 @@ class CheckYourself(VBox):
             q,
             [f"{an} wins", f"{dn} wins", TIE_CHOICE],
             answer,
-            f"{name_sides(res.explanation, an, dn)} {note}".strip(),
+            f"{res.explain(an, dn)} {note}".strip(),
             title=title,
             rules=sorted({"R8.2", res.rule}),
             extra_html=armies,
