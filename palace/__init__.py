@@ -15,7 +15,7 @@ from palace.actions import (
     action_from_dict,
 )
 from palace.analysis.batch import evaluate_batch, resolve_battles_batch, showdown_batch
-from palace.analysis.bots import RandomBot, RuleBot, play_out
+from palace.analysis.bots import RandomBot, RuleBot
 from palace.analysis.odds import Odds, advise, battle_odds, odds_advisor
 from palace.analysis.odds_bot import OddsBot
 from palace.battle import Army, BattleResult, resolve_battle
@@ -28,12 +28,12 @@ from palace.errors import (
     RulesError,
     StateError,
 )
-from palace.events import Event, Move, Phase
+from palace.events import EndReason, Event, EventKind, Move, Phase
 from palace.game import Game
 from palace.hands import Category, Hand, evaluate, hand_value
-from palace.match import Match
-from palace.play import HandResult
+from palace.match import Bot, Match, play_out
 from palace.rules import Rules
+from palace.table import HandResult
 from palace.views import SeatView
 
 __all__ = [
@@ -66,6 +66,9 @@ __all__ = [
     "RulesError",
     "StateError",
     "Event",
+    "EventKind",
+    "EndReason",
+    "Bot",
     "Move",
     "Phase",
     "Game",

@@ -49,6 +49,13 @@ class Discard(Action):
     def __post_init__(self) -> None:
         object.__setattr__(self, "cards", tuple(sorted(parse_cards(self.cards), reverse=True)))
 
+    @classmethod
+    def of(cls, cards: tuple[Card, ...]) -> Discard:
+        """From cards already sorted high to low (the engine's own subsets: no parsing)."""
+        action = object.__new__(cls)
+        object.__setattr__(action, "cards", cards)
+        return action
+
     def __str__(self) -> str:
         return f"Discard {format_cards(self.cards)}"
 
@@ -117,6 +124,13 @@ class Trim(Action):
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "cards", tuple(sorted(parse_cards(self.cards), reverse=True)))
+
+    @classmethod
+    def of(cls, cards: tuple[Card, ...]) -> Trim:
+        """From cards already sorted high to low (the engine's own subsets: no parsing)."""
+        action = object.__new__(cls)
+        object.__setattr__(action, "cards", cards)
+        return action
 
     def __str__(self) -> str:
         return "Keep all soldiers" if not self.cards else f"Discard {format_cards(self.cards)}"

@@ -1,44 +1,53 @@
-"""Check, then act: the one place that says why an action is illegal now (R6, R7, R9.3).
+"""Check, then act: the one place that says why an action is illegal now (R3.4, R6, R7, R9.3).
 
-`legal_actions` and `Game.apply` both use `why_illegal`, so the reason shown in the UI
-is the reason enforced.
+`legal_actions` and `Game.apply` both use these checks, so the reason shown in the UI
+is the reason enforced. Each action kind has a gate (what must hold for the kind at all:
+R9.3, chips, an empty deck) and, where the action names cards, targets or amounts, a
+check of those; `why_illegal` runs both, `legal_actions` runs each gate once and then the
+checks for every candidate.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
 from palace.actions import Action, Bet, Buy, Call, Discard, Fold, Raise, Stay, Trim
-from palace.cards import format_cards
+from palace.cards import Card, format_cards
 from palace.events import Phase
 from palace.numbers import is_whole
-from palace.rules import MAX_SOLDIERS
 from palace.table import Table
 from palace.words import plural
 
-
-def must_battle(t: Table) -> bool:
-    """R9.3: exactly two players of different banner suits are left."""
-    if t.active.count(True) != 2:
-        return False
-    live = t.in_hand()
-    return t.cards(live[0], "banner")[0].suit != t.cards(live[1], "banner")[0].suit
+BUY, STAY, FOLD, CALL, RAISE = Buy(), Stay(), Fold(), Call(), Raise()
+_BETS = [Bet(target=s) for s in range(10)]
 
 
-def banner_suit(t: Table, seat: int):
-    return t.cards(seat, "banner")[0].suit
-
-
+# ------------------------------------------------------------------ amounts (R3.4, R7)
 def min_attack(t: Table, seat: int) -> int:
     """R7.3: (attacker's soldiers + 1) × s."""
     return (len(t.cards(seat, "soldiers")) + 1) * t.rules.small_bet
 
 
-def call_amount(t: Table, seat: int, attack: int) -> int:
-    """R7.6: what the defender pays to call the attack."""
-    if t.rules.call_matches_attack:
-        return attack
-    return (len(t.cards(seat, "soldiers")) + 1) * t.rules.small_bet
+def attack_of(t: Table, seat: int, amount: int | None) -> tuple[int, bool]:
+    """The chips an attack puts in and whether it is all-in for less than the minimum
+    (R3.4 b): ``Bet(amount=None)`` means the minimum, or everything a short stack has."""
+    low = min_attack(t, seat)
+    stack = t.stacks[seat] if t.stacks is not None else None
+    if amount is None:
+        if stack is not None and stack < low:
+            return stack, True
+        return low, False
+    return amount, stack is not None and amount == stack and amount < low
+
+
+def call_amount(t: Table, seat: int, attack: int, allin: bool = False) -> int:
+    """R7.6: what the defender pays to call the attack (at most an all-in attack, R3.4 b)."""
+    if t.rules.calls_match_attack:
+        owed = attack
+    else:
+        owed = (len(t.cards(seat, "soldiers")) + 1) * t.rules.small_bet
+    return min(owed, attack) if allin else owed
 
 
 def limit_raise(t: Table, seat: int) -> int:
@@ -48,56 +57,31 @@ def limit_raise(t: Table, seat: int) -> int:
     return t.rules.big_bet
 
 
+def raise_of(t: Table, seat: int, amount: int | None) -> int:
+    """The size of ``Raise(amount)`` for `seat` (R7.7): the limit size, or at least `b`."""
+    if amount is not None:
+        return amount
+    return t.rules.big_bet if t.rules.no_limit else limit_raise(t, seat)
+
+
+def two_left(t: Table) -> bool:
+    """R9.3: exactly two players of different banner suits are left."""
+    live = t.in_hand()
+    return len(live) == 2 and t.banner_suit(live[0]) != t.banner_suit(live[1])
+
+
 def _afford(t: Table, seat: int, amount: int, what: str) -> str | None:
-    if not t.can_pay(seat, amount):
+    if t.stacks is not None and t.stacks[seat] < amount:
         return (
-            f"{t.name(seat)} cannot afford {what} of {amount} with {t.stack(seat)} chips "
+            f"{t.name(seat)} cannot afford {what} of {amount} with {t.stacks[seat]} chips "
             f"left (R3.4)"
         )
     return None
 
 
-def why_illegal(t: Table, action: Action) -> str | None:
-    """Why `action` is not legal for the seat to act now, or None if it is legal."""
-    phase = t.phase
-    if phase is Phase.TURN:
-        check = _TURN.get(type(action))
-        if check is not None:
-            return check(t, t.to_act, action)
-    elif phase is Phase.BATTLE_RESPONSE:
-        check = _ANSWER.get(type(action))
-        if check is not None:
-            return check(t, t.to_act, action)
-    elif phase is Phase.TRIM_TO_FIVE:
-        if type(action) is Trim:
-            return _check_cards(t, t.to_act, action.cards, "R6.7") or _check_trim(
-                t, t.to_act, action
-            )
-    elif phase is Phase.HAND_OVER:
-        return "the hand is over: no more actions (R9, R10)"
-    else:
-        return "the cards are still being dealt (R4, R5)"
-    if not isinstance(action, Action):
-        return f"{action!r} is not an action (use Buy, Discard, Bet, Stay, Fold, Call, Raise, Trim)"
-    me = t.name(t.to_act)
-    if phase is Phase.TRIM_TO_FIVE:
-        return (
-            f"{me} must first choose which soldiers to discard (at most {MAX_SOLDIERS} may "
-            f"stay) before play goes on (R6.7)"
-        )
-    if phase is Phase.BATTLE_RESPONSE:
-        return f"{me} is answering a battle: Fold, Call or Raise (R7.4)"
-    if isinstance(action, (Call, Raise)):
-        return f"there is no battle to answer: {action} is only for a defender (R7.4)"
-    if isinstance(action, Trim):
-        return (
-            "there is nothing to trim: discarding soldiers is part of Buy or Discard (R6.2, R6.4)"
-        )
-    return f"{action} is not a turn action (R6.1)"
-
-
-def _quiet_ok(t: Table, seat: int) -> str | None:
-    if must_battle(t):
+# ------------------------------------------------------------------ gates and checks
+def _forced(t: Table, seat: int) -> str | None:
+    if t.must_battle:
         return (
             f"two players of different banner suits are left: {t.name(seat)} must Bet or "
             "Fold (R9.3)"
@@ -105,8 +89,8 @@ def _quiet_ok(t: Table, seat: int) -> str | None:
     return None
 
 
-def _check_buy(t: Table, seat: int, action: Buy) -> str | None:
-    reason = _quiet_ok(t, seat)
+def _buy_gate(t: Table, seat: int) -> str | None:
+    reason = _forced(t, seat)
     if reason:
         return reason
     if not t.zones["deck"] and not t.zones["discard"]:
@@ -114,42 +98,16 @@ def _check_buy(t: Table, seat: int, action: Buy) -> str | None:
     return _afford(t, seat, t.rules.small_bet, "a Buy")
 
 
-def _check_discard(t: Table, seat: int, action: Discard) -> str | None:
-    reason = _quiet_ok(t, seat)
+def _discard_gate(t: Table, seat: int) -> str | None:
+    reason = _forced(t, seat)
     if reason:
         return reason
     if not t.cards(seat, "soldiers"):
         return f"{t.name(seat)} has no soldiers to discard (R6.4)"
-    if not action.cards:
-        return "a Discard must discard one or more soldiers (R6.4)"
-    return _check_cards(t, seat, action.cards, "R6.4") or _afford(
-        t, seat, t.rules.discard_amount, "a Discard"
-    )
+    return _afford(t, seat, t.rules.discard_amount, "a Discard")
 
 
-def _check_raise(t: Table, seat: int, action: Raise) -> str | None:
-    b = t.battle
-    assert b is not None
-    if t.rules.max_raises is not None and b.raises >= t.rules.max_raises:
-        n = t.rules.max_raises
-        return f"this battle has had the maximum of {plural(n, 'raise')} (R7.7)"
-    if action.amount is not None and not is_whole(action.amount):
-        return f"Raise.amount must be a whole number of chips, got {action.amount!r} (R7.7)"
-    size = limit_raise(t, seat)
-    if t.rules.no_limit:
-        if action.amount is not None and action.amount < t.rules.big_bet:
-            return f"a no-limit raise must be at least the big bet, {t.rules.big_bet} (R7.7)"
-        size = action.amount if action.amount is not None else t.rules.big_bet
-    elif action.amount is not None and action.amount != size:
-        return f"in limit the raise is exactly {size} (R7.7)"
-    return _afford(t, seat, b.owed + size, "calling and raising")
-
-
-def _always(t: Table, seat: int, action: Action) -> None:
-    return None
-
-
-def _check_cards(t: Table, seat: int, cards, rule: str) -> str | None:
+def _soldier_cards(t: Table, seat: int, cards: tuple[Card, ...], rule: str) -> str | None:
     soldiers = t.cards(seat, "soldiers")
     if len(set(cards)) != len(cards):
         return f"a card is named twice in {format_cards(cards)} ({rule})"
@@ -159,15 +117,10 @@ def _check_cards(t: Table, seat: int, cards, rule: str) -> str | None:
     return None
 
 
-def _check_trim(t: Table, seat: int, action: Trim) -> str | None:
-    left = len(t.cards(seat, "soldiers")) - len(action.cards)
-    if left > MAX_SOLDIERS:
-        need = len(t.cards(seat, "soldiers")) - MAX_SOLDIERS
-        return (
-            f"{t.name(seat)} would keep {left} soldiers: discard at least {need} to end with "
-            f"at most {MAX_SOLDIERS} (R6.7)"
-        )
-    return None
+def _discard_cards(t: Table, seat: int, action: Discard) -> str | None:
+    if not action.cards:
+        return "a Discard must discard one or more soldiers (R6.4)"
+    return _soldier_cards(t, seat, action.cards, "R6.4")
 
 
 def _check_bet(t: Table, seat: int, action: Bet) -> str | None:
@@ -178,16 +131,23 @@ def _check_bet(t: Table, seat: int, action: Bet) -> str | None:
         return f"{t.name(seat)} cannot attack themselves: name an opponent (R7.1)"
     if not t.active[target]:
         return f"{t.name(target)} is out of the hand and cannot be attacked (R7.1)"
-    if banner_suit(t, target) == banner_suit(t, seat):
-        s = banner_suit(t, seat)
+    if t.banner_suit(target) == t.banner_suit(seat):
+        s = t.banner_suit(seat)
         return (
             f"{t.name(seat)} and {t.name(target)} both have {s.symbol} banners: players of the "
             f"same banner suit may not battle (R7.2)"
         )
-    low = min_attack(t, seat)
     if action.amount is not None and not is_whole(action.amount):
         return f"Bet.amount must be a whole number of chips, got {action.amount!r} (R7.3)"
-    amount = low if action.amount is None else action.amount
+    low = min_attack(t, seat)
+    amount, allin = attack_of(t, seat, action.amount)
+    if allin:
+        return None  # R3.4 b: a short stack attacks with everything it has
+    if t.stacks is not None and t.stacks[seat] < low:
+        return (
+            f"{t.name(seat)} has {t.stacks[seat]} chips, less than the minimum attack of {low}: "
+            f"they may attack all-in with exactly {t.stacks[seat]} (R3.4)"
+        )
     if not t.rules.no_limit and amount != low:
         return f"in limit the attack is exactly (soldiers + 1) × s = {low} (R7.3)"
     if amount < low:
@@ -195,40 +155,171 @@ def _check_bet(t: Table, seat: int, action: Bet) -> str | None:
     return _afford(t, seat, amount, "an attack")
 
 
-_TURN = {
-    Buy: _check_buy,
-    Discard: _check_discard,
-    Bet: lambda t, seat, a: _check_bet(t, seat, a),
-    Stay: lambda t, seat, a: _quiet_ok(t, seat),
-    Fold: _always,
-}
-_ANSWER = {Fold: _always, Call: _always, Raise: _check_raise}
+def _raise_gate(t: Table, seat: int) -> str | None:
+    b = t.battle
+    assert b is not None
+    if t.rules.max_raises is not None and b.raises >= t.rules.max_raises:
+        n = t.rules.max_raises
+        return f"this battle has had the maximum of {plural(n, 'raise')} (R7.7)"
+    other = b.attacker if seat == b.defender else b.defender
+    if t.stacks is not None and t.stacks[other] == 0:
+        return f"{t.name(other)} has no chips left, so there is nothing to raise against (R3.4)"
+    return None
 
 
-def candidates(t: Table) -> list[Action]:
-    """Every action worth checking now (card subsets spelled out)."""
-    if t.phase is Phase.TURN:
-        seat = t.to_act
-        soldiers = sorted(t.cards(seat, "soldiers"), reverse=True)
-        out: list[Action] = [Buy()]
-        for k in range(1, len(soldiers) + 1):
-            out.extend(Discard(cards=combo) for combo in combinations(soldiers, k))
-        out.extend(Bet(target=s) for s in range(t.players) if s != seat and t.active[s])
-        out += [Stay(), Fold()]
-        return out
-    if t.phase is Phase.BATTLE_RESPONSE:
-        return [Fold(), Call(), Raise()]
-    if t.phase is Phase.TRIM_TO_FIVE:
-        soldiers = sorted(t.cards(t.to_act, "soldiers"), reverse=True)
-        low = max(0, len(soldiers) - MAX_SOLDIERS)
-        return [
-            Trim(cards=combo)
-            for k in range(low, len(soldiers) + 1)
-            for combo in combinations(soldiers, k)
-        ]
-    return []
+def _check_raise(t: Table, seat: int, action: Raise) -> str | None:
+    b = t.battle
+    assert b is not None
+    reason = _raise_gate(t, seat)
+    if reason:
+        return reason
+    if action.amount is not None and not is_whole(action.amount):
+        return f"Raise.amount must be a whole number of chips, got {action.amount!r} (R7.7)"
+    size = raise_of(t, seat, action.amount)
+    if t.rules.no_limit:
+        if size < t.rules.big_bet:
+            return f"a no-limit raise must be at least the big bet, {t.rules.big_bet} (R7.7)"
+    elif size != limit_raise(t, seat):
+        return f"in limit the raise is exactly {limit_raise(t, seat)} (R7.7)"
+    return _afford(t, seat, b.owed + size, "calling and raising")
+
+
+def _check_trim(t: Table, seat: int, action: Trim) -> str | None:
+    reason = _soldier_cards(t, seat, action.cards, "R6.7")
+    if reason:
+        return reason
+    n = len(t.cards(seat, "soldiers"))
+    cap = t.rules.max_soldiers
+    if n - len(action.cards) > cap:
+        return (
+            f"{t.name(seat)} would keep {n - len(action.cards)} soldiers: discard at least "
+            f"{n - cap} to end with at most {cap} (R6.7)"
+        )
+    return None
+
+
+def why_illegal(t: Table, action: Action) -> str | None:
+    """Why `action` is not legal for the seat to act now, or None if it is legal."""
+    phase = t.phase
+    seat = t.to_act
+    kind = type(action)
+    if t.pending is not None:
+        return "a card is being dealt: the next step is chance, not a player's (R4, R5, R6.2)"
+    if phase is Phase.TURN and seat is not None:
+        if kind is Buy:
+            return _buy_gate(t, seat)
+        if kind is Discard:
+            return _discard_gate(t, seat) or _discard_cards(t, seat, action)  # type: ignore[arg-type]
+        if kind is Bet:
+            return _check_bet(t, seat, action)  # type: ignore[arg-type]
+        if kind is Stay:
+            return _forced(t, seat)
+        if kind is Fold:
+            return None
+    elif phase is Phase.BATTLE_RESPONSE and seat is not None:
+        if kind is Fold or kind is Call:
+            return None
+        if kind is Raise:
+            return _check_raise(t, seat, action)  # type: ignore[arg-type]
+    elif phase is Phase.TRIM_TO_FIVE and seat is not None:
+        if kind is Trim:
+            return _check_trim(t, seat, action)  # type: ignore[arg-type]
+    elif phase is Phase.HAND_OVER:
+        return "the hand is over: no more actions (R9, R10)"
+    else:
+        return "the cards are still being dealt (R4, R5)"
+    if not isinstance(action, Action):
+        shown = repr(action) if len(repr(action)) <= 60 else repr(action)[:57] + "..."
+        return f"{shown} is not an action (use Buy, Discard, Bet, Stay, Fold, Call, Raise, Trim)"
+    me = t.name(seat)
+    if phase is Phase.TRIM_TO_FIVE:
+        return (
+            f"{me} must first choose which soldiers to discard (at most {t.rules.max_soldiers} "
+            "may stay) before play goes on (R6.7)"
+        )
+    if phase is Phase.BATTLE_RESPONSE:
+        return f"{me} is answering a battle: Fold, Call or Raise (R7.4)"
+    if isinstance(action, Call | Raise):
+        return f"there is no battle to answer: {action} is only for a defender (R7.4)"
+    if isinstance(action, Trim):
+        return (
+            "there is nothing to trim: discarding soldiers is part of Buy or Discard (R6.2, R6.4)"
+        )
+    return f"{action} is not a turn action (R6.1)"
+
+
+# ------------------------------------------------------------------ legal actions
+@lru_cache(maxsize=4096)
+def _discards(soldiers: tuple[Card, ...]) -> tuple[Discard, ...]:
+    """Every Discard of one or more of these soldiers (sorted high to low)."""
+    return tuple(
+        Discard.of(combo)
+        for k in range(1, len(soldiers) + 1)
+        for combo in combinations(soldiers, k)
+    )
+
+
+@lru_cache(maxsize=4096)
+def _trims(soldiers: tuple[Card, ...], low: int) -> tuple[Trim, ...]:
+    """Every Trim leaving at most the cap: discard `low` or more of these soldiers."""
+    return tuple(
+        Trim.of(combo) for k in range(low, len(soldiers) + 1) for combo in combinations(soldiers, k)
+    )
 
 
 def legal_actions(t: Table) -> list[Action]:
-    """The actions `why_illegal` accepts now."""
-    return [a for a in candidates(t) if why_illegal(t, a) is None]
+    """Every action `why_illegal` accepts now, in a fixed order (Buy, Discards, Bets,
+    Stay, Fold; Fold, Call, Raise; Trims from fewest discards)."""
+    seat = t.to_act
+    if seat is None or t.pending is not None:
+        return []
+    phase = t.phase
+    if phase is Phase.TURN:
+        out: list[Action] = []
+        if _buy_gate(t, seat) is None:
+            out.append(BUY)
+        if _discard_gate(t, seat) is None:
+            soldiers = tuple(sorted(t.cards(seat, "soldiers"), reverse=True))
+            out.extend(_discards(soldiers))
+        for s in range(t.players):
+            if s != seat and t.active[s]:
+                bet = _BETS[s]
+                if _check_bet(t, seat, bet) is None:
+                    out.append(bet)
+        if _forced(t, seat) is None:
+            out.append(STAY)
+        out.append(FOLD)
+        return out
+    if phase is Phase.BATTLE_RESPONSE:
+        out = [FOLD, CALL]
+        if _check_raise(t, seat, RAISE) is None:
+            out.append(RAISE)
+        return out
+    if phase is Phase.TRIM_TO_FIVE:
+        soldiers = tuple(sorted(t.cards(seat, "soldiers"), reverse=True))
+        return list(_trims(soldiers, max(0, len(soldiers) - t.rules.max_soldiers)))
+    return []
+
+
+def candidates(t: Table) -> list[Action]:
+    """Every action worth checking now, legal or not (for tests that compare the two)."""
+    seat = t.to_act
+    if seat is None:
+        return []
+    if t.phase is Phase.TURN:
+        soldiers = tuple(sorted(t.cards(seat, "soldiers"), reverse=True))
+        return [
+            BUY,
+            *_discards(soldiers),
+            *(Bet(target=s) for s in range(t.players) if s != seat),
+            STAY,
+            FOLD,
+            CALL,
+            Trim(),
+        ]
+    if t.phase is Phase.BATTLE_RESPONSE:
+        return [FOLD, CALL, RAISE, STAY]
+    if t.phase is Phase.TRIM_TO_FIVE:
+        soldiers = tuple(sorted(t.cards(seat, "soldiers"), reverse=True))
+        return [*_trims(soldiers, 0), BUY]
+    return []

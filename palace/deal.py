@@ -1,6 +1,9 @@
 """The deal: choosing the first dealer (R2), antes (R3.1), banners (R4) and palaces (R5).
 
-Each card dealt is one event, so a learner can step through the deal card by card.
+Each card dealt is one event and one chance step: the deal stops before every card
+(`Table.pending`) and `deal_card` goes on with the card the deck gives. A seeded game
+gives the top card of a shuffled deck at once; a game with manual chance (for game-tree
+search) lets the caller choose each card.
 """
 
 from __future__ import annotations
@@ -8,11 +11,11 @@ from __future__ import annotations
 import random
 
 from palace.cards import Card
-from palace.events import Move, Phase
-from palace.table import Table, zone
-from palace.words import plural
+from palace.events import EventKind, Move, Phase
+from palace.table import DealState, Pending, Table, zone
 
 GROUPS = "ABC"
+K = EventKind
 
 
 def deal_order(t: Table) -> list[int]:
@@ -25,74 +28,30 @@ def group_of(position: int) -> str:
     return GROUPS[position // 4]
 
 
-def shuffle_zone(t: Table, rng: random.Random, zone_name: str, text: str, rule: str) -> None:
-    """Shuffle a pile and record its new order."""
+def shuffle_zone(t: Table, rng: random.Random | None, zone_name: str, why: str, rule: str) -> None:
+    """Shuffle a pile and record its new order (with manual chance there is no order to
+    record: every card drawn from it is chosen by chance)."""
+    if rng is None:
+        return
     order = list(t.zones[zone_name])
     rng.shuffle(order)
-    t.record("shuffle", None, text, rule, detail={"order": {zone_name: tuple(order)}})
+    t.record(K.SHUFFLE, None, rule, detail={"order": {zone_name: tuple(order)}, "why": why})
 
 
 def reshuffle_into_deck(
-    t: Table, rng: random.Random, src: str, *, face_up: bool, rule: str, text: str
+    t: Table, rng: random.Random | None, src: str, *, face_up: bool, rule: str
 ) -> None:
     """Shuffle a whole pile into a new draw deck: the face-up rejects (R4.4) or the
     face-down discard pile (R6.3), whose cards nobody sees go (a seat that knew a card
     was in the pile now knows it is in the deck)."""
     pile = tuple(t.zones[src])
-    order = list(pile)
-    rng.shuffle(order)
     move = Move(pile, src, "deck") if face_up else Move(pile, src, "deck", seen_by=(), pile=True)
-    t.record(
-        "reshuffle",
-        None,
-        text,
-        rule,
-        cards=pile if face_up else (),
-        moves=(move,),
-        detail={"order": {"deck": tuple(order)}},
-    )
-
-
-def select_dealer(t: Table, rng: random.Random) -> int:
-    """R2.1-R2.2: one face-up card each, highest rank deals; the tied draw again."""
-    t.phase = Phase.DEALER_SELECTION
-    shuffle_zone(t, rng, "deck", "The deck is shuffled to choose the first dealer.", "R2.1")
-    contenders = list(range(t.players))
-    used: list[tuple[int, Card]] = []
-    while True:
-        drawn: list[tuple[int, Card]] = []
-        for s in contenders:
-            c = t.zones["deck"][0]
-            t.record(
-                "cut",
-                s,
-                f"{t.name(s)} draws {c.symbol} for the deal.",
-                "R2.1" if not used else "R2.2",
-                cards=(c,),
-                moves=(Move((c,), "deck", zone(s, "cut")),),
-            )
-            drawn.append((s, c))
-        used.extend(drawn)
-        top = max(c.rank for _, c in drawn)
-        contenders = [s for s, c in drawn if c.rank == top]
-        if len(contenders) == 1:
-            break
-        names = " and ".join(t.name(s) for s in contenders)
-        t.record("cut_tie", None, f"{names} tie with {top.plural}: only they draw again.", "R2.2")
-    dealer = contenders[0]
-    t.dealer = dealer
-    t.record("dealer", dealer, f"{t.name(dealer)} has the highest card and deals.", "R2.1")
-    back = tuple(c for _, c in used)
-    t.record(
-        "gather",
-        None,
-        "The cards drawn for the deal go back into the deck.",
-        "R2.2",
-        moves=tuple(Move((c,), zone(s, "cut"), "deck") for s, c in used),
-        cards=back,
-    )
-    shuffle_zone(t, rng, "deck", "The deck is reshuffled before the hand.", "R2.2")
-    return dealer
+    detail: dict[str, object] = {"n": len(pile)}
+    if rng is not None:
+        order = list(pile)
+        rng.shuffle(order)
+        detail["order"] = {"deck": tuple(order)}
+    t.record(K.RESHUFFLE, None, rule, cards=pile if face_up else (), moves=(move,), detail=detail)
 
 
 def take_antes(t: Table) -> None:
@@ -101,91 +60,189 @@ def take_antes(t: Table) -> None:
     if ante == 0:
         return
     chips = tuple(
-        (s, -min(ante, t.stack(s) if t.stacks is not None else ante)) for s in range(t.players)
+        (s, -min(ante, t.stacks[s] if t.stacks is not None else ante)) for s in range(t.players)
     )
-    short = [t.name(s) for s, paid in chips if -paid < ante]
-    text = f"Every player antes {plural(ante, 'chip')} into the pot."
-    if short:
-        text = (
-            f"The players ante {plural(ante, 'chip')} each; "
-            f"{', '.join(short)} can pay only what they have left (R3.4)."
-        )
-    t.record("ante", None, text, "R3.1", amount=-sum(p for _, p in chips), chips=chips)
+    short = tuple(s for s, paid in chips if -paid < ante)
+    t.record(
+        K.ANTE,
+        None,
+        "R3.1",
+        amount=-sum(p for _, p in chips),
+        chips=chips,
+        detail={"ante": ante, "short": short},
+    )
 
 
-def deal_banners(t: Table, rng: random.Random) -> None:
-    """R4: one face-up banner each; inside a suit group every banner suit differs."""
+# ------------------------------------------------------------------ the deal as chance steps
+def begin(
+    t: Table, rng: random.Random | None, *, dealer: int | None, script: list[Card] | None
+) -> None:
+    """Start the deal: R2's draw for the dealer (or the given dealer), then stop before the
+    first card. `rng` None means manual chance (nothing is shuffled)."""
+    t.deal = DealState(script=script)
+    if dealer is None:
+        t.phase = Phase.DEALER_SELECTION
+        shuffle_zone(t, rng, "deck", "first_dealer", "R2.1")
+        t.deal.contenders = list(range(t.players))
+        t.pending = Pending("cut", 0)
+    else:
+        t.dealer = dealer
+        t.record(K.DEALER, dealer, "R2.3")
+        _after_dealer(t, rng, script, given=True)
+
+
+def _after_dealer(
+    t: Table, rng: random.Random | None, script: list[Card] | None, *, given: bool
+) -> None:
+    if script is not None:
+        t.record(K.STACK, None, "R2.2", detail={"order": {"deck": tuple(script)}})
+    elif given:
+        shuffle_zone(t, rng, "deck", "before_hand", "R2.2")
+    take_antes(t)
     t.phase = Phase.BANNER_DEAL
-    holders: dict[str, dict[int, int]] = {}  # group -> suit -> seat
-    for pos, seat in enumerate(deal_order(t)):
-        g = group_of(pos)
-        taken = holders.setdefault(g, {})
-        while True:
-            if not t.zones["deck"]:
-                n = len(t.zones["rejects"])
-                reshuffle_into_deck(
-                    t,
-                    rng,
-                    "rejects",
-                    face_up=True,
-                    rule="R4.4",
-                    text=f"The deck has run out: the {n} banner rejects are shuffled into a "
-                    "new deck.",
-                )
-            c = t.zones["deck"][0]
-            if c.suit in taken:
-                owner = taken[c.suit]
-                t.record(
-                    "reject",
-                    seat,
-                    f"{c.symbol} is rejected for {t.name(seat)}: {c.suit.symbol} is already "
-                    f"{t.name(owner)}'s banner in group {g}.",
-                    "R4.3",
-                    cards=(c,),
-                    moves=(Move((c,), "deck", "rejects"),),
-                    detail={"group": g, "owner": owner},
-                )
-                continue
-            taken[c.suit] = seat
-            t.record(
-                "banner",
-                seat,
-                f"{t.name(seat)}'s banner is {c.symbol} (group {g}).",
-                "R4.1" if pos == 0 else "R4.3",
-                cards=(c,),
-                moves=(Move((c,), "deck", zone(seat, "banner")),),
-                detail={"group": g},
-            )
-            break
+    assert t.deal is not None
+    t.deal.stage = "banner"
+    t.deal.pos = 0
+    _next_banner(t, rng)
 
 
-def deal_palaces(t: Table, rng: random.Random, *, shuffle: bool = True) -> None:
-    """R5.1: gather the rest and the rejects, shuffle, deal three face-down cards each."""
+def _next_banner(t: Table, rng: random.Random | None) -> None:
+    d = t.deal
+    assert d is not None
+    if d.pos == t.players:
+        _begin_palaces(t, rng, scripted=d.script is not None)
+        return
+    if not t.zones["deck"]:
+        reshuffle_into_deck(t, rng, "rejects", face_up=True, rule="R4.4")
+    t.pending = Pending("banner", deal_order(t)[d.pos])
+
+
+def _begin_palaces(t: Table, rng: random.Random | None, *, scripted: bool) -> None:
+    d = t.deal
+    assert d is not None
     t.phase = Phase.PALACE_DEAL
+    d.stage = "palace"
     rej = tuple(t.zones["rejects"])
     deck_after = list(t.zones["deck"]) + list(rej)
+    shuffle = rng is not None and not scripted
     if shuffle:
+        assert rng is not None
         rng.shuffle(deck_after)
-    how = "and shuffled" if shuffle else "(a scripted deck: not shuffled)"
+    detail: dict[str, object] = {"shuffled": shuffle, "manual": rng is None}
+    if rng is not None:
+        detail["order"] = {"deck": tuple(deck_after)}
     t.record(
-        "gather",
+        K.GATHER,
         None,
-        f"The {len(rej)} banner rejects are gathered with the rest of the deck {how}.",
         "R5.1",
         cards=rej,
         moves=(Move(rej, "rejects", "deck"),) if rej else (),
-        detail={"order": {"deck": tuple(deck_after)}},
+        detail=detail,
     )
-    order = deal_order(t)
-    for rnd in range(3):
-        for seat in order:
-            c = t.zones["deck"][0]
-            t.record(
-                "palace",
-                seat,
-                f"{t.name(seat)} receives palace card {rnd + 1} of 3, face down.",
-                "R5.1",
-                cards=(c,),
-                moves=(Move((c,), "deck", zone(seat, "palace"), seen_by=(seat,)),),
-                detail={"hidden": True},
-            )
+    d.dealt = 0
+    _next_palace(t)
+
+
+def _next_palace(t: Table) -> None:
+    d = t.deal
+    assert d is not None
+    if d.dealt == t.players * t.rules.palace_cards:
+        t.pending = None
+        d.stage = "done"
+        t.deal = None
+        t.phase = Phase.TURN
+        t.to_act = t.left_of(t.dealer)
+        t.record(K.START, t.to_act, "R6.1")
+        return
+    t.pending = Pending("palace", deal_order(t)[d.dealt % t.players])
+
+
+def deal_card(t: Table, rng: random.Random | None, card: Card) -> None:
+    """Deal `card` (from the deck) for the pending deal step, then go on to the next card."""
+    p, d = t.pending, t.deal
+    assert p is not None and d is not None
+    if p.kind == "cut":
+        _cut(t, rng, card)
+    elif p.kind == "banner":
+        _banner(t, rng, card)
+    else:
+        rnd = d.dealt // t.players + 1
+        t.record(
+            K.PALACE,
+            p.seat,
+            "R5.1",
+            cards=(card,),
+            moves=(Move((card,), "deck", zone(p.seat, "palace"), seen_by=(p.seat,)),),
+            detail={"hidden": True, "round": rnd, "of": t.rules.palace_cards},
+        )
+        d.dealt += 1
+        _next_palace(t)
+
+
+def _cut(t: Table, rng: random.Random | None, card: Card) -> None:
+    """R2.1-R2.2: one face-up card each, highest rank deals; the tied draw again."""
+    d = t.deal
+    p = t.pending
+    assert d is not None and p is not None
+    seat = d.contenders[len(d.drawn)]
+    t.record(
+        K.CUT,
+        seat,
+        "R2.1" if not d.used else "R2.2",
+        cards=(card,),
+        moves=(Move((card,), "deck", zone(seat, "cut")),),
+    )
+    d.drawn.append((seat, card))
+    if len(d.drawn) < len(d.contenders):
+        t.pending = Pending("cut", d.contenders[len(d.drawn)])
+        return
+    d.used.extend(d.drawn)
+    top = max(c.rank for _, c in d.drawn)
+    d.contenders = [s for s, c in d.drawn if c.rank == top]
+    d.drawn = []
+    if len(d.contenders) > 1:
+        t.record(K.CUT_TIE, None, "R2.2", detail={"tied": tuple(d.contenders), "rank": top})
+        t.pending = Pending("cut", d.contenders[0])
+        return
+    t.pending = None
+    t.dealer = d.contenders[0]
+    t.record(K.DEALER, t.dealer, "R2.1")
+    t.record(
+        K.GATHER,
+        None,
+        "R2.2",
+        moves=tuple(Move((c,), zone(s, "cut"), "deck") for s, c in d.used),
+        cards=tuple(c for _, c in d.used),
+    )
+    shuffle_zone(t, rng, "deck", "again", "R2.2")
+    _after_dealer(t, rng, d.script, given=False)
+
+
+def _banner(t: Table, rng: random.Random | None, card: Card) -> None:
+    """R4: one face-up banner each; inside a suit group every banner suit differs."""
+    d = t.deal
+    p = t.pending
+    assert d is not None and p is not None
+    g = group_of(d.pos)
+    taken = d.holders.setdefault(g, {})
+    if card.suit in taken:
+        t.record(
+            K.REJECT,
+            p.seat,
+            "R4.3",
+            cards=(card,),
+            moves=(Move((card,), "deck", "rejects"),),
+            detail={"group": g, "owner": taken[card.suit]},
+        )
+    else:
+        taken[card.suit] = p.seat
+        t.record(
+            K.BANNER,
+            p.seat,
+            "R4.1" if d.pos == 0 else "R4.3",
+            cards=(card,),
+            moves=(Move((card,), "deck", zone(p.seat, "banner")),),
+            detail={"group": g},
+        )
+        d.pos += 1
+    _next_banner(t, rng)

@@ -8,6 +8,13 @@
 >>> from palace.actions import Stay
 >>> g.apply(Stay())[0].text
 'Ann stays.'
+
+Chance steps are explicit: with ``manual_chance=True`` the game stops before every card
+dealt or bought and the caller chooses it (each card of the deck equally likely):
+
+>>> m = Game.new(players=2, seed=1, dealer=0, manual_chance=True)
+>>> m.is_chance, len(m.chance_outcomes())
+(True, 52)
 """
 
 from __future__ import annotations
@@ -16,19 +23,21 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from palace import checks, deal, play
+from palace import checks, deal, play, worlds
 from palace.actions import Action, Bet, action_from_dict
-from palace.cards import Card, new_deck, parse_cards
+from palace.cards import Card, parse_cards
 from palace.errors import CardError, DeckError, IllegalActionError, PalaceError, StateError
 from palace.events import Event, Phase
 from palace.numbers import is_whole
 from palace.rules import Rules
-from palace.table import DEFAULT_NAMES, Snapshot, Table, fold_events, zone_names
+from palace.table import DEFAULT_NAMES, Battle, HandResult, Snapshot, Table, fold_events, zone_names
+from palace.views import SeatMemory, SeatView, build_view, sentence_for
 
 FORMAT = "palace-hand/1"
 
 
-def _names(players: int | Sequence[str]) -> tuple[str, ...]:
+def player_names(players: int | Sequence[str]) -> tuple[str, ...]:
+    """The players' names from a count (2-10: Ann, Bob, ...) or a list of names (R1.1)."""
     if isinstance(players, bool):
         raise PalaceError(
             f"players must be a number 2-10 or a list of names, got {players!r} (R1.1)"
@@ -49,30 +58,55 @@ def _names(players: int | Sequence[str]) -> tuple[str, ...]:
     return names
 
 
-def _scripted_deck(deck: Any, rng: random.Random) -> list[Card]:
+def _scripted_deck(deck: Any, rules: Rules, rng: random.Random) -> list[Card]:
     """The scripted cards on top, then the rest of the deck in seeded random order."""
     try:
         top = list(parse_cards(deck))
     except CardError as exc:
         raise DeckError(f"deck: {exc}") from None
+    cards = rules.deck()
+    allowed = set(cards)
     seen: set[Card] = set()
     for c in top:
         if c in seen:
-            raise DeckError(f"deck: {c} appears twice; a deck has each of the 52 cards once (R1.2)")
+            raise DeckError(f"deck: {c} appears twice; a deck has each of its cards once (R1.2)")
+        if c not in allowed:
+            raise DeckError(f"deck: {c} is not in this table's deck (Rules.ranks, Rules.suits)")
         seen.add(c)
-    rest = [c for c in new_deck() if c not in seen]
+    rest = [c for c in cards if c not in seen]
     rng.shuffle(rest)
     return top + rest
+
+
+def _check_size(rules: Rules, n: int) -> None:
+    """The deck must hold a banner and a palace for everyone, and suits for each group."""
+    groups = [min(4, n - g) for g in range(0, n, 4)]
+    if max(groups) > len(rules.suits):
+        raise PalaceError(
+            f"{n} players need {max(groups)} banner suits in a group, but this deck has "
+            f"{len(rules.suits)} (R4.2)"
+        )
+    need = n * (1 + rules.palace_cards)
+    if need > len(rules.deck()):
+        raise PalaceError(
+            f"{n} players need {need} cards for banners and palaces; this deck has "
+            f"{len(rules.deck())} (R4, R5)"
+        )
 
 
 class Game:
     """One hand: create with `Game.new`, then `legal_actions()` and `apply(action)`."""
 
-    def __init__(self, table: Table, rng: random.Random, setup: dict[str, Any]) -> None:
+    def __init__(self, table: Table, rng: random.Random | None, setup: dict[str, Any]) -> None:
         self._t = table
-        self._rng = rng
+        self._rng = rng  # None: chance steps are chosen by the caller
+        self._rng_shared = False  # a clone shares the generator until one of them draws
         self._setup = setup
         self._actions: list[Action] = []
+        self._chances: list[Card] = []  # cards chosen for chance steps (manual chance)
+        self._memories: list[SeatMemory | None] = [None] * table.players
+        self._legal: tuple[int, list[Action]] = (-1, [])
+        self._start: Table | None = None  # a sampled world's first table
 
     # ---------------------------------------------------------------- creation
     @classmethod
@@ -85,6 +119,7 @@ class Game:
         *,
         dealer: int | None = None,
         stacks: Sequence[int] | None = None,
+        manual_chance: bool = False,
     ) -> Game:
         """Deal a new hand.
 
@@ -93,24 +128,29 @@ class Game:
         with a scripted deck the palace deal does not reshuffle, so the script decides
         the palaces too). dealer: skip R2's draw and let this seat deal (R2.3).
         stacks: chips behind for each seat when `rules.stacks` is set (a match carries them).
+        manual_chance: stop before every card dealt or bought (`is_chance`,
+        `chance_outcomes`, `apply_chance`), for game-tree search; nothing is shuffled.
         """
-        names = _names(players)
+        names = player_names(players)
         rules = Rules() if rules is None else rules
         if not isinstance(rules, Rules):
             raise PalaceError(f"rules must be a Rules, got {type(rules).__name__}")
         if not is_whole(seed):
             raise PalaceError(f"seed must be a whole number, got {seed!r}")
         n = len(names)
+        _check_size(rules, n)
         if dealer is not None and (not is_whole(dealer) or not 0 <= dealer < n):
             raise PalaceError(f"dealer must be a seat 0-{n - 1}, got {dealer!r} (R2.3)")
         if stacks is not None:
             if rules.stacks is None:
                 raise PalaceError("stacks given but rules.stacks is None (R3.4)")
             stacks = list(stacks)
-            if len(stacks) != n or any(not isinstance(x, int) or x < 0 for x in stacks):
+            if len(stacks) != n or any(not is_whole(x) or x < 0 for x in stacks):
                 raise PalaceError(f"stacks must be {n} whole numbers >= 0 (R3.4)")
+        if manual_chance and deck is not None:
+            raise PalaceError("a scripted deck already decides every card: no manual chance")
         rng = random.Random(seed)
-        script = None if deck is None else _scripted_deck(deck, random.Random(seed))
+        script = None if deck is None else _scripted_deck(deck, rules, random.Random(seed))
         setup = {
             "players": list(names),
             "seed": seed,
@@ -118,6 +158,7 @@ class Game:
             "deck": None if script is None else [str(c) for c in script],
             "dealer": dealer,
             "stacks": stacks,
+            "manual_chance": manual_chance,
         }
         t = Table(
             names=names,
@@ -131,32 +172,10 @@ class Game:
             won=[0] * n,
             active=[True] * n,
         )
-        t.zones["deck"] = new_deck()
-        if dealer is None:
-            deal.select_dealer(t, rng)
-        else:
-            t.record("dealer", dealer, f"{t.name(dealer)} deals this hand.", "R2.3")
-        if script is not None:
-            t.record(
-                "stack",
-                None,
-                "The deck is arranged for this lesson (a scripted deck).",
-                "R2.2",
-                detail={"order": {"deck": tuple(script)}},
-            )
-        elif dealer is not None:
-            deal.shuffle_zone(t, rng, "deck", "The deck is shuffled before the hand.", "R2.2")
-        deal.take_antes(t)
-        deal.deal_banners(t, rng)
-        deal.deal_palaces(t, rng, shuffle=script is None)
-        t.phase = Phase.TURN
-        t.to_act = t.left_of(t.dealer)
-        g = cls(t, rng, setup)
-        t.record(
-            "start", t.to_act, f"Play starts with {t.name(t.to_act)}, left of the dealer.", "R6.1"
-        )
-        if checks.must_battle(t) or play._ending(t):
-            pass  # two players always have different banner suits (R4.2), so play goes on
+        t.zones["deck"] = rules.deck()
+        g = cls(t, None if manual_chance else rng, setup)
+        deal.begin(t, g._rng, dealer=dealer, script=script)
+        g._run_chance()
         return g
 
     # ---------------------------------------------------------------- reading
@@ -174,7 +193,7 @@ class Game:
 
     @property
     def seed(self) -> int:
-        return self._setup["seed"]
+        return int(self._setup["seed"])
 
     @property
     def dealer(self) -> int:
@@ -186,7 +205,7 @@ class Game:
 
     @property
     def to_act(self) -> int | None:
-        """The seat whose decision it is, or None when the hand is over."""
+        """The seat whose decision it is, or None when the hand is over (or a card is due)."""
         return self._t.to_act
 
     @property
@@ -207,14 +226,24 @@ class Game:
         return self._t.phase is Phase.HAND_OVER
 
     @property
-    def result(self) -> play.HandResult | None:
+    def result(self) -> HandResult | None:
         """Who won what, once the hand is over (R10)."""
         return self._t.result
 
     @property
-    def battle(self):
-        """The open battle (attacker, defender, owed, paid), or None."""
+    def battle(self) -> Battle | None:
+        """The open battle (attacker, defender, owed, paid, raises), or None."""
         return self._t.battle
+
+    @property
+    def must_battle(self) -> bool:
+        """R9.3: two players of different banner suits are left and must Bet or Fold now."""
+        return self._t.must_battle
+
+    @property
+    def turns(self) -> int:
+        """Turn actions taken so far (a hand ends in a showdown at `rules.max_turns`, D22)."""
+        return self._t.turns
 
     @property
     def active(self) -> tuple[bool, ...]:
@@ -233,11 +262,13 @@ class Game:
         return None if self._t.stacks is None else tuple(self._t.stacks)
 
     def zones(self) -> dict[str, tuple[Card, ...]]:
-        """Every zone and its cards; each of the 52 cards is in exactly one zone."""
+        """Every zone and its cards; each card of the deck is in exactly one zone."""
         return {k: tuple(v) for k, v in self._t.zones.items()}
 
-    def banner(self, seat: int) -> Card:
-        return self._t.cards(seat, "banner")[0] if self._t.cards(seat, "banner") else None  # type: ignore[return-value]
+    def banner(self, seat: int) -> Card | None:
+        """The seat's banner card (None before the banner deal reaches it)."""
+        cards = self._t.cards(seat, "banner")
+        return cards[0] if cards else None
 
     def soldiers(self, seat: int) -> tuple[Card, ...]:
         return tuple(self._t.cards(seat, "soldiers"))
@@ -254,9 +285,7 @@ class Game:
         limit; the minimum, b, in no-limit (R7.7)."""
         if self._t.to_act is None:
             return 0
-        if self.rules.no_limit:
-            return self.rules.big_bet
-        return checks.limit_raise(self._t, self._t.to_act)
+        return checks.raise_of(self._t, self._t.to_act, None)
 
     def owed(self) -> int:
         """What the player answering a battle must pay to call (R7.6, R7.8)."""
@@ -268,19 +297,20 @@ class Game:
         return checks.why_illegal(self._t, action)
 
     def legal_actions(self) -> list[Action]:
-        """Every legal action for `to_act` (empty only when the hand is over)."""
-        return checks.legal_actions(self._t)
+        """Every legal action for `to_act` (empty when the hand is over or a card is due)."""
+        version, legal = self._legal
+        if version != self._t.version:
+            legal = checks.legal_actions(self._t)
+            self._legal = (self._t.version, legal)
+        return list(legal)
 
     def describe(self, action: Action) -> str:
         """An action in words with player names: ``"Attack Bob (6 chips)"``."""
         if isinstance(action, Bet):
-            amt = (
-                action.amount
-                if action.amount is not None
-                else (
-                    checks.min_attack(self._t, self._t.to_act) if self._t.to_act is not None else 0
-                )
-            )
+            seat = self._t.to_act
+            amt = action.amount
+            if amt is None:
+                amt = checks.attack_of(self._t, seat, None)[0] if seat is not None else 0
             name = self.names[action.target] if 0 <= action.target < self.players else action.target
             return f"Attack {name} ({amt} chips)"
         return str(action)
@@ -290,26 +320,113 @@ class Game:
 
         An illegal action raises `IllegalActionError` naming the rule; nothing changes.
         """
-        reason = checks.why_illegal(self._t, action)
+        t = self._t
+        reason = checks.why_illegal(t, action)
         if reason is not None:
-            who = self.names[self.to_act] if self.to_act is not None else "nobody"
+            who = self.names[t.to_act] if t.to_act is not None else "nobody"
             raise IllegalActionError(f"{action} is not legal for {who} now: {reason}")
-        start = len(self._t.events)
-        play.perform(self._t, self._rng, action)
+        start = len(t.events)
+        play.perform(t, self._use_rng(), action)
         self._actions.append(action)
-        return self._t.events[start:]
+        self._run_chance()
+        return t.events[start:]
+
+    # ---------------------------------------------------------------- chance steps
+    @property
+    def is_chance(self) -> bool:
+        """True when the next step is a card from the deck (only seen with manual chance)."""
+        return self._t.pending is not None
+
+    def chance_outcomes(self) -> tuple[Card, ...]:
+        """The cards the next chance step may give, each equally likely (the deck's cards)."""
+        if self._t.pending is None:
+            return ()
+        return tuple(sorted(self._t.zones["deck"], key=lambda c: c.index))
+
+    def apply_chance(self, card: Card | str) -> list[Event]:
+        """Deal `card` for the pending chance step (a card of the deck)."""
+        t = self._t
+        if t.pending is None:
+            raise IllegalActionError("no card is due: the next step is a player's (R6)")
+        try:
+            c = Card.parse(card)
+        except CardError as exc:
+            raise IllegalActionError(f"apply_chance: {exc}") from None
+        if c not in t.zones["deck"]:
+            raise IllegalActionError(f"{c} is not in the deck, so it cannot be dealt now")
+        start = len(t.events)
+        self._resolve(c)
+        self._chances.append(c)
+        if self._rng is not None:
+            self._run_chance()
+        return t.events[start:]
+
+    def _resolve(self, card: Card) -> None:
+        t = self._t
+        pending = t.pending
+        assert pending is not None
+        if pending.kind == "buy":
+            play.buy_card(t, card)
+        else:
+            deal.deal_card(t, self._use_rng(), card)
+            if t.pending is None and t.deal is None:
+                play.start(t)
+
+    def _run_chance(self) -> None:
+        """With seeded chance, deal every due card at once: the top of the shuffled deck."""
+        if self._rng is None:
+            return
+        t = self._t
+        while t.pending is not None:
+            self._resolve(t.zones["deck"][0])
+
+    def _use_rng(self) -> random.Random | None:
+        if self._rng is not None and self._rng_shared:
+            rng = random.Random()
+            rng.setstate(self._rng.getstate())
+            self._rng, self._rng_shared = rng, False
+        return self._rng
+
+    # ---------------------------------------------------------------- copies and worlds
+    def clone(self) -> Game:
+        """An independent copy that plays on exactly as this game would (same seed stream)."""
+        g = Game.__new__(Game)
+        g._t = self._t.copy()
+        g._rng = self._rng
+        g._rng_shared = self._rng_shared = self._rng is not None
+        g._setup = self._setup
+        g._actions = self._actions[:]
+        g._chances = self._chances[:]
+        g._memories = [None] * self._t.players
+        g._legal = self._legal
+        g._start = self._start
+        return g
+
+    @classmethod
+    def _world(cls, view: SeatView, rng: random.Random) -> Game:
+        t = worlds.world_table(view, rng)
+        g = cls(t, random.Random(rng.getrandbits(64)), {"world": True, "seed": 0})
+        g._start = t.copy()
+        return g
 
     # ---------------------------------------------------------------- history
     def state_at(self, index: int) -> Snapshot:
         """The table right after event `index` (-1: before the first event)."""
-        if not isinstance(index, int) or not -1 <= index < len(self._t.events):
+        if not is_whole(index) or not -1 <= index < len(self._t.events):
             raise PalaceError(f"event index must be -1 to {len(self._t.events) - 1}, got {index!r}")
-        return fold_events(self._t.events, self.players, new_deck(), index)
+        return fold_events(self._t.events, self.players, self.rules.deck(), index)
 
     def replay(self, upto: int | None = None) -> Game:
         """A fresh game with the same setup and the first `upto` actions (all by default)."""
-        g = Game._from_setup(self._setup)
+        if self._start is not None:
+            g = Game(self._start.copy(), random.Random(0), self._setup)
+            g._start = self._start
+        else:
+            g = Game._from_setup(self._setup)
+        chances = iter(self._chances)
         for a in self._actions[: len(self._actions) if upto is None else upto]:
+            while g.is_chance:
+                g.apply_chance(next(chances))
             g.apply(a)
         return g
 
@@ -319,16 +436,28 @@ class Game:
             raise PalaceError("nothing to undo: no action has been taken yet")
         return self.replay(len(self._actions) - 1)
 
-    def view(self, seat: int):
+    def view(self, seat: int) -> SeatView:
         """What `seat` may know now (R5.3), with perfect recall of what it has seen."""
-        from palace.views import view_of
+        if not is_whole(seat) or not 0 <= seat < self.players:
+            raise PalaceError(f"seat must be 0-{self.players - 1}, got {seat!r}")
+        mem = self._memories[seat]
+        if mem is None:
+            mem = self._memories[seat] = SeatMemory(seat, self.rules.deck())
+        legal = tuple(self.legal_actions()) if self._t.to_act == seat else ()
+        return build_view(self._t, seat, mem, legal, Game._world)
 
-        return view_of(self, seat)
+    def history(self, seat: int | None) -> tuple[str, ...]:
+        """Every event's sentence as `seat` may read it (None: a spectator), D7."""
+        return tuple(sentence_for(e, seat) for e in self._t.events)
 
     # ---------------------------------------------------------------- saving
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready record: setup, actions and the events (for reading, not trusted)."""
         s = self._setup
+        if "world" in s:
+            raise StateError("a sampled world has no deal to save: save the game it came from")
+        if s.get("manual_chance"):
+            raise StateError("a game with manual chance is saved by its chance outcomes, not here")
         return {
             "format": FORMAT,
             "players": list(s["players"]),
@@ -350,13 +479,12 @@ class Game:
             deck=s["deck"],
             dealer=s["dealer"],
             stacks=s["stacks"],
+            manual_chance=s.get("manual_chance", False),
         )
 
     @classmethod
     def from_dict(cls, data: Any) -> Game:
         """Rebuild a game from `to_dict` output by replaying it; bad payloads raise `StateError`."""
-        from palace.rules import Rules as _R
-
         if not isinstance(data, dict):
             raise StateError(f"a saved hand must be a JSON object, got {type(data).__name__}")
         if data.get("format", FORMAT) != FORMAT:
@@ -365,7 +493,7 @@ class Game:
             if key not in data:
                 raise StateError(f"saved hand is missing the field {key!r}")
         try:
-            rules = _R.from_dict(data.get("rules"))
+            rules = Rules.from_dict(data.get("rules"))
             setup = {
                 "players": data["players"],
                 "seed": data["seed"],

@@ -13,11 +13,35 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Protocol
 
+from palace.actions import Action
 from palace.errors import PalaceError
-from palace.game import Game, _names
+from palace.game import Game, player_names
 from palace.rules import Rules
+from palace.views import SeatView
+
+
+class Bot(Protocol):
+    """Anything that picks a legal action from a seat's view (it never sees the game)."""
+
+    def choose(self, view: SeatView) -> Action: ...
+
+
+def play_out(game: Game, bots: Mapping[int, Bot], *, stop_at_human: bool = False) -> Game:
+    """Let bots act until the hand is over (or, with `stop_at_human`, a seat without a bot)."""
+    while not game.is_over:
+        seat = game.to_act
+        if seat is None:
+            raise PalaceError("a card is due: a game with manual chance needs apply_chance")
+        bot = bots.get(seat)
+        if bot is None:
+            if stop_at_human:
+                return game
+            raise PalaceError(f"no bot for seat {seat} ({game.names[seat]})")
+        game.apply(bot.choose(game.view(seat)))
+    return game
 
 
 class Match:
@@ -26,7 +50,7 @@ class Match:
     def __init__(
         self, players: int | Sequence[str] = 4, seed: int = 7, rules: Rules | None = None
     ) -> None:
-        self.names = _names(players)
+        self.names = player_names(players)
         self.seed = seed
         self.rules = Rules() if rules is None else rules
         self.hands: list[Game] = []
@@ -71,10 +95,8 @@ class Match:
         if self.stacks is not None and game.stacks is not None:
             self.stacks = list(game.stacks)
 
-    def play_hand(self, bots: dict) -> Game:
+    def play_hand(self, bots: Mapping[int, Bot]) -> Game:
         """Deal a hand, let the bots play it out, record it and return it."""
-        from palace.analysis.bots import play_out
-
         g = self.new_hand()
         play_out(g, bots)
         self.record(g)

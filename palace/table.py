@@ -7,24 +7,29 @@ event index from the log alone (the deal stepper's back / next).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from palace.cards import Card
-from palace.events import Event, Move, Phase
+from palace.events import EndReason, Event, EventKind, Move, Phase
+from palace.hands import Hand
 from palace.rules import Rules
+from palace.sentences import pot_sentence  # importing it registers how every event is said
 
 DEFAULT_NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon")
 SEAT_PARTS = ("banner", "soldiers", "palace", "cut")
 COMMON_ZONES = ("deck", "discard", "rejects")
 
-
-_ZONES = [{p: f"seat{s}.{p}" for p in SEAT_PARTS} for s in range(10)]
+SEAT_ZONES = [{p: f"seat{s}.{p}" for p in SEAT_PARTS} for s in range(10)]
+FACE_UP_ZONES = frozenset(
+    ["rejects"] + [z for zones in SEAT_ZONES for p, z in zones.items() if p != "palace"]
+)
+_EMPTY: dict[str, Any] = {}
 
 
 def zone(seat: int, part: str) -> str:
     """The zone name of one seat's cards: ``zone(2, "palace") == "seat2.palace"``."""
-    return _ZONES[seat][part]
+    return SEAT_ZONES[seat][part]
 
 
 def zone_names(players: int) -> list[str]:
@@ -32,18 +37,78 @@ def zone_names(players: int) -> list[str]:
     return list(COMMON_ZONES) + [zone(s, p) for s in range(players) for p in SEAT_PARTS]
 
 
+@dataclass(frozen=True)
+class HandResult:
+    """How a hand ended: who shares the pot, how much each took, and why (R10)."""
+
+    winners: tuple[int, ...]
+    shares: dict[int, int]
+    reason: EndReason
+    rule: str
+    pot: int
+    names: tuple[str, ...]
+    dealer: int
+    hands: dict[int, Hand] | None = None
+
+    @property
+    def text(self) -> str:
+        """The pot's sentence: ``"Ann takes the pot of 12 chips with the best hand."``."""
+        return pot_sentence(self.names, self.pot, self.shares, self.reason, self.dealer)
+
+
 @dataclass
 class Battle:
-    """An open battle (R7): who attacks whom, what each has paid, whose answer it is."""
+    """An open battle (R7): who attacks whom, what each has paid, whose answer it is.
+
+    `owed` is what `to_act` must pay to call; `cap` is the most a call may cost when the
+    attack was all-in (R3.4 b); `bettor` made the bet or raise now being answered.
+    """
 
     attacker: int
     defender: int
     to_act: int
-    owed: int  # what `to_act` must pay to call
+    owed: int
     paid: dict[int, int]
     raises: int = 0
     last_raiser: int | None = None
     last_raise: int = 0
+    bettor: int = -1
+    last_bet: int = 0  # the bet or raise now being answered (what an all-in call refunds, R3.4)
+    allin_attack: bool = False
+
+
+@dataclass(frozen=True)
+class Pending:
+    """The next chance step: which card goes where is decided by the deck (R2, R4, R5, R6.2).
+
+    kind: "cut" (a card drawn for the deal), "banner", "palace" or "buy"; seat: who gets it.
+    """
+
+    kind: str
+    seat: int
+
+
+@dataclass
+class DealState:
+    """Where the deal is, so it can stop before every card (a chance step) and go on."""
+
+    stage: str = "cut"  # cut, banner, palace, done
+    contenders: list[int] = field(default_factory=list)
+    drawn: list[tuple[int, Card]] = field(default_factory=list)
+    used: list[tuple[int, Card]] = field(default_factory=list)
+    pos: int = 0
+    holders: dict[str, dict[Any, int]] = field(default_factory=dict)
+    dealt: int = 0  # palace cards dealt so far
+    script: list[Card] | None = None  # a scripted deck (D1): no shuffle before the palaces
+
+    def copy(self) -> DealState:
+        return replace(
+            self,
+            contenders=list(self.contenders),
+            drawn=list(self.drawn),
+            used=list(self.used),
+            holders={g: dict(v) for g, v in self.holders.items()},
+        )
 
 
 @dataclass
@@ -62,12 +127,19 @@ class Table:
     phase: Phase = Phase.DEALER_SELECTION
     to_act: int | None = None
     battle: Battle | None = None
-    quiet: set[int] = field(default_factory=set)
+    quiet: list[int] = field(default_factory=list)  # seats whose latest turns were quiet, in order
+    quiet_kinds: dict[int, str] = field(default_factory=dict)  # what each of them did
+    must_battle: bool = False  # R9.3: only Bet or Fold now
+    turns: int = 0  # turn actions taken (D22)
     trim_min: int = 0
     trim_next: int | None = None  # who acts after the trim
     trim_rule: str = "R6.2"  # the clause that gave the trim: R6.2 (Buy), R7.5 / R8.4 (capture)
+    pending: Pending | None = None
+    deal: DealState | None = None
     events: list[Event] = field(default_factory=list)
-    result: Any = None
+    memo: list[int] = field(default_factory=list)  # events a seat's memory must read
+    result: HandResult | None = None
+    version: int = 0  # changes with every event (caches of legal actions key on it)
 
     @property
     def players(self) -> int:
@@ -77,24 +149,27 @@ class Table:
         return "the dealer" if seat is None else self.names[seat]
 
     def cards(self, seat: int, part: str) -> list[Card]:
-        return self.zones[_ZONES[seat][part]]
+        return self.zones[SEAT_ZONES[seat][part]]
+
+    def banner_suit(self, seat: int) -> Any:
+        return self.zones[SEAT_ZONES[seat]["banner"]][0].suit
 
     def army(self, seat: int) -> list[Card]:
         """All of a seat's cards: banner, soldiers, palace (R8.1)."""
-        return (
-            self.cards(seat, "banner") + self.cards(seat, "soldiers") + self.cards(seat, "palace")
-        )
+        z = SEAT_ZONES[seat]
+        return self.zones[z["banner"]] + self.zones[z["soldiers"]] + self.zones[z["palace"]]
 
     def in_hand(self) -> list[int]:
         """Seats still in the hand, in seat order."""
-        return [s for s in range(self.players) if self.active[s]]
+        return [s for s in range(len(self.names)) if self.active[s]]
 
     def left_of(self, seat: int) -> int:
         """The next seat still in the hand to the left of `seat` (R6.1)."""
-        n = self.players
+        n = len(self.names)
+        active = self.active
         for k in range(1, n + 1):
             s = (seat + k) % n
-            if self.active[s]:
+            if active[s]:
                 return s
         return seat
 
@@ -107,55 +182,97 @@ class Table:
 
     def record(
         self,
-        kind: str,
+        kind: EventKind,
         seat: int | None,
-        text: str,
         rule: str,
         *,
         cards: tuple[Card, ...] = (),
         amount: int = 0,
         moves: tuple[Move, ...] = (),
         chips: tuple[tuple[int, int], ...] = (),
-        detail: dict[str, Any] | None = None,
+        detail: dict[str, Any] = _EMPTY,
     ) -> Event:
         """Apply moves and chip changes, then append and return the event."""
-        detail = detail or {}
+        zones = self.zones
+        memo = False
         for mv in moves:
+            if mv.seen_by is not None or mv.dst not in FACE_UP_ZONES:
+                memo = True
             if mv.src == mv.dst:
                 continue
-            src = self.zones[mv.src]
+            src = zones[mv.src]
             for c in mv.cards:
                 src.remove(c)
-            self.zones[mv.dst].extend(mv.cards)
-        for zname, order in detail.get("order", {}).items():
-            self.zones[zname][:] = order
-        for s in detail.get("out", ()):
-            self.active[s] = False
-        refund = detail.get("refund", False)
-        for seat_, delta in chips:
-            self.pot -= delta
-            if delta < 0 or refund:
-                self.put_in[seat_] -= delta
-            else:
-                self.won[seat_] += delta
-            if self.stacks is not None:
-                self.stacks[seat_] += delta
+            zones[mv.dst].extend(mv.cards)
+        if detail:
+            for zname, order in detail.get("order", _EMPTY).items():
+                zones[zname][:] = order
+            for s in detail.get("out", ()):
+                self.active[s] = False
+            refund = detail.get("refund", False)
+        else:
+            refund = False
+        if chips:
+            stacks = self.stacks
+            for seat_, delta in chips:
+                self.pot -= delta
+                if delta < 0 or refund:
+                    self.put_in[seat_] -= delta
+                else:
+                    self.won[seat_] += delta
+                if stacks is not None:
+                    stacks[seat_] += delta
+        events = self.events
+        if memo:
+            self.memo.append(len(events))
         ev = Event(
-            index=len(self.events),
-            kind=kind,
-            seat=seat,
-            cards=cards,
-            amount=amount,
-            rule=rule,
-            text=text,
+            len(events),
+            kind,
+            seat,
+            cards,
+            amount,
+            rule,
+            self.phase,
+            self.to_act,
+            moves,
+            chips,
+            detail,
+            self.names,
+        )
+        events.append(ev)
+        self.version += 1
+        return ev
+
+    def copy(self) -> Table:
+        """An independent copy (events are immutable and shared)."""
+        b = self.battle
+        return Table(
+            names=self.names,
+            rules=self.rules,
+            dealer=self.dealer,
+            zones={k: v[:] for k, v in self.zones.items()},
+            stacks=None if self.stacks is None else self.stacks[:],
+            pot=self.pot,
+            put_in=self.put_in[:],
+            won=self.won[:],
+            active=self.active[:],
             phase=self.phase,
             to_act=self.to_act,
-            moves=moves,
-            chips=chips,
-            detail=detail,
+            battle=None if b is None else replace(b, paid=dict(b.paid)),
+            quiet=self.quiet[:],
+            quiet_kinds=dict(self.quiet_kinds),
+            must_battle=self.must_battle,
+            turns=self.turns,
+            trim_min=self.trim_min,
+            trim_next=self.trim_next,
+            trim_rule=self.trim_rule,
+            pending=self.pending,
+            deal=None if self.deal is None else self.deal.copy(),
+            events=self.events[:],
+            memo=self.memo[:],
+            result=self.result,
+            version=self.version,
         )
-        self.events.append(ev)
-        return ev
 
 
 @dataclass(frozen=True)

@@ -4,109 +4,26 @@ A seat sees banners, soldiers and the banner rejects (all face up), its own pala
 cards, and the palace cards shown to it in its own battles. It remembers where every
 card it has seen went: the soldiers it discarded, the palace cards it was shown before
 they went face down to the discard pile. `unseen` is every card whose place the seat
-cannot know; the odds advisor enumerates hidden palaces from it.
+cannot know; the odds advisor enumerates hidden palaces from it, and `sample_world` deals
+them at random into a full game a searching player can play forward.
+
+This module is also the one home of "who may see this card": `sees_event`, `sees_card`
+and `sentence_for` are what the stepper, the lessons and the app ask.
 """
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, NamedTuple
+from typing import Any, NamedTuple
 
 from palace.actions import Action
-from palace.cards import Card, new_deck
+from palace.cards import Card
 from palace.events import Event, Phase
-from palace.numbers import is_whole
 from palace.rules import Rules
-from palace.table import _ZONES
-
-if TYPE_CHECKING:
-    from palace.game import Game
-
-
-class SeatInfo(NamedTuple):
-    """The public facts about one seat."""
-
-    seat: int
-    name: str
-    banner: Card | None
-    soldiers: tuple[Card, ...]
-    palace_count: int
-    active: bool
-    put_in: int
-    stack: int | None
-
-
-@dataclass(frozen=True)
-class BattleInfo:
-    """The open battle, as every seat sees it (R7)."""
-
-    attacker: int
-    defender: int
-    to_act: int
-    owed: int
-    paid: dict[int, int]
-    raises: int
-
-
-@dataclass(frozen=True)
-class SeatView:
-    """One seat's knowledge of the table. Never holds the deck order or others' palaces."""
-
-    seat: int
-    phase: Phase
-    to_act: int | None
-    dealer: int
-    pot: int
-    rules: Rules
-    seats: tuple[SeatInfo, ...]
-    palace: tuple[Card, ...]
-    deck_count: int
-    discard_count: int
-    rejects: tuple[Card, ...]
-    battle: BattleInfo | None
-    legal: tuple[Action, ...]
-    learned: dict[Card, str] = field(repr=False, compare=False)
-    history: tuple[str, ...] = field(repr=False, compare=False)
-
-    @cached_property
-    def known(self) -> dict[Card, str]:
-        """Where this seat knows each card is (zone names), from what it has seen."""
-        known = dict(self.learned)
-        for c in self.rejects:
-            known[c] = "rejects"
-        for info in self.seats:
-            if info.banner is not None:
-                known[info.banner] = f"seat{info.seat}.banner"
-            for c in info.soldiers:
-                known[c] = f"seat{info.seat}.soldiers"
-        for c in self.palace:
-            known[c] = f"seat{self.seat}.palace"
-        return known
-
-    @cached_property
-    def unseen(self) -> frozenset[Card]:
-        """Cards whose place this seat cannot know: the candidates for hidden palaces."""
-        return frozenset(c for c in new_deck() if c not in self.known)
-
-    @property
-    def me(self) -> SeatInfo:
-        return self.seats[self.seat]
-
-    @property
-    def my_cards(self) -> tuple[Card, ...]:
-        """Banner, soldiers and palace: the whole hand (R8.1)."""
-        me = self.me
-        return ((me.banner,) if me.banner else ()) + me.soldiers + self.palace
-
-    def known_palace(self, seat: int) -> tuple[Card, ...]:
-        """The cards of `seat`'s palace this seat knows (its own, or shown in a battle)."""
-        z = f"seat{seat}.palace"
-        return tuple(sorted((c for c, where in self.known.items() if where == z), reverse=True))
-
-    def known_discards(self) -> tuple[Card, ...]:
-        """Cards this seat knows are in the discard pile (perfect recall)."""
-        return tuple(sorted((c for c, w in self.known.items() if w == "discard"), reverse=True))
+from palace.table import FACE_UP_ZONES, SEAT_ZONES, Table
 
 
 def sees_event(event: Event, viewer: int | None) -> bool:
@@ -135,22 +52,148 @@ def sentence_for(event: Event, viewer: int | None) -> str:
     return str(event.detail.get("public_text", "(hidden)"))
 
 
-_FACE_UP = frozenset(
-    ["rejects"] + [z for zones in _ZONES for p, z in zones.items() if p != "palace"]
-)
+class SeatInfo(NamedTuple):
+    """The public facts about one seat."""
+
+    seat: int
+    name: str
+    banner: Card | None
+    soldiers: tuple[Card, ...]
+    palace_count: int
+    active: bool
+    put_in: int
+    stack: int | None
 
 
-class _Memory:
-    """Where one seat knows cards are: card -> zone, with the reverse index for speed."""
+@dataclass(frozen=True)
+class BattleInfo:
+    """The open battle, as every seat sees it (R7)."""
 
-    __slots__ = ("done", "known", "by_zone")
+    attacker: int
+    defender: int
+    to_act: int
+    owed: int
+    paid: dict[int, int]
+    raises: int
+    last_raiser: int | None = None
+    last_raise: int = 0
+    bettor: int = -1
+    last_bet: int = 0
+    allin_attack: bool = False
 
-    def __init__(self) -> None:
-        self.done = 0
-        self.known: dict[Card, str] = {c: "deck" for c in new_deck()}  # a fresh deck
+
+@dataclass(frozen=True)
+class TurnState:
+    """The public facts of where the turn is: quiet actions (R9.1), R9.3, the turn count
+    (D22) and a pending trim (R6.7)."""
+
+    quiet: tuple[int, ...] = ()
+    quiet_kinds: tuple[tuple[int, str], ...] = ()
+    must_battle: bool = False
+    turns: int = 0
+    trim_min: int = 0
+    trim_next: int | None = None
+    trim_rule: str = "R6.2"
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """One seat's knowledge of the table. Never holds the deck order or others' palaces."""
+
+    seat: int
+    phase: Phase
+    to_act: int | None
+    dealer: int
+    pot: int
+    rules: Rules
+    seats: tuple[SeatInfo, ...]
+    palace: tuple[Card, ...]
+    deck_count: int
+    discard_count: int
+    rejects: tuple[Card, ...]
+    battle: BattleInfo | None
+    legal: tuple[Action, ...]
+    learned: dict[Card, str] = field(repr=False, compare=False)
+    turn: TurnState = field(default_factory=TurnState, repr=False, compare=False)
+    # builds a game from a sampled world (the Game class's factory, never a game)
+    sampler: Callable[[SeatView, random.Random], Any] | None = field(
+        default=None, repr=False, compare=False
+    )
+
+    @cached_property
+    def known(self) -> dict[Card, str]:
+        """Where this seat knows each card is (zone names), from what it has seen."""
+        known = dict(self.learned)
+        for c in self.rejects:
+            known[c] = "rejects"
+        for info in self.seats:
+            if info.banner is not None:
+                known[info.banner] = f"seat{info.seat}.banner"
+            for c in info.soldiers:
+                known[c] = f"seat{info.seat}.soldiers"
+        for c in self.palace:
+            known[c] = f"seat{self.seat}.palace"
+        return known
+
+    @cached_property
+    def unseen(self) -> frozenset[Card]:
+        """Cards whose place this seat cannot know: the candidates for hidden palaces."""
+        known = self.known
+        return frozenset(c for c in self.rules.deck() if c not in known)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(info.name for info in self.seats)
+
+    @property
+    def me(self) -> SeatInfo:
+        return self.seats[self.seat]
+
+    @property
+    def my_cards(self) -> tuple[Card, ...]:
+        """Banner, soldiers and palace: the whole hand (R8.1)."""
+        me = self.me
+        return ((me.banner,) if me.banner else ()) + me.soldiers + self.palace
+
+    def known_palace(self, seat: int) -> tuple[Card, ...]:
+        """The cards of `seat`'s palace this seat knows (its own, or shown in a battle)."""
+        z = f"seat{seat}.palace"
+        return tuple(sorted((c for c, where in self.known.items() if where == z), reverse=True))
+
+    def known_discards(self) -> tuple[Card, ...]:
+        """Cards this seat knows are in the discard pile (perfect recall)."""
+        return tuple(sorted((c for c, w in self.known.items() if w == "discard"), reverse=True))
+
+    def known_in(self, zone_name: str) -> tuple[Card, ...]:
+        """Cards this seat knows are in a zone (the deck, the discard pile, a palace)."""
+        return tuple(sorted((c for c, w in self.known.items() if w == zone_name), reverse=True))
+
+    def sample_world(self, rng: random.Random) -> Any:
+        """A full game consistent with everything this seat has seen: the cards it cannot
+        see (`unseen`) are dealt uniformly at random into the other palaces, the draw deck
+        (in random order) and the face-down part of the discard pile. For search: play it
+        forward, clone it, throw it away (a `palace.Game`)."""
+        if self.sampler is None:
+            raise ValueError("this view was not made by a game, so it cannot sample a world")
+        return self.sampler(self, rng)
+
+
+class SeatMemory:
+    """Where one seat knows cards are: card -> zone, with the reverse index for speed.
+
+    A game keeps one per seat and feeds it the events that move cards out of sight
+    (`Table.memo`), so building a view costs only what happened since the last one.
+    """
+
+    __slots__ = ("seat", "done", "known", "by_zone")
+
+    def __init__(self, seat: int, deck: list[Card]) -> None:
+        self.seat = seat
+        self.done = 0  # how many of the table's `memo` events this memory has read
+        self.known: dict[Card, str] = {c: "deck" for c in deck}  # a fresh deck
         self.by_zone: dict[str, set[Card]] = {"deck": set(self.known)}
 
-    def place(self, cards: tuple[Card, ...], zone: str) -> None:
+    def _place(self, cards: tuple[Card, ...], zone: str) -> None:
         known, by_zone = self.known, self.by_zone
         dst = by_zone.get(zone)
         if dst is None:
@@ -162,73 +205,55 @@ class _Memory:
             known[c] = zone
             dst.add(c)
 
-    def relabel(self, src: str, dst: str) -> None:
+    def _relabel(self, src: str, dst: str) -> None:
         moved = self.by_zone.pop(src, set())
         for c in moved:
             self.known[c] = dst
         self.by_zone.setdefault(dst, set()).update(moved)
 
-    def forget(self, src: str) -> None:
+    def _forget(self, src: str) -> None:
         for c in self.by_zone.pop(src, ()):
             del self.known[c]
 
-    def update(self, seat: int, ev: Event) -> None:
+    def read(self, ev: Event) -> None:
+        """Learn what one event shows this seat."""
+        seat = self.seat
         for mv in ev.moves:
-            if mv.seen_by is None and mv.dst in _FACE_UP:
+            if mv.seen_by is None and mv.dst in FACE_UP_ZONES:
                 continue  # face-up cards are read off the table when the view is made
             if mv.seen_by is None or seat in mv.seen_by:
-                self.place(mv.cards, mv.dst)  # seen (moved, or shown in place)
+                self._place(mv.cards, mv.dst)  # seen (moved, or shown in place)
             elif mv.src == mv.dst:
                 continue  # shown to others only: nothing moved
             elif mv.pile:  # a face-down pile moved whole: what was known in it moved too
-                self.relabel(mv.src, mv.dst)
+                self._relabel(mv.src, mv.dst)
             else:
                 # a face-down card left `src`: any card we placed there may be the one
-                self.forget(mv.src)
+                self._forget(mv.src)
+
+    def catch_up(self, t: Table) -> None:
+        """Read every event since the last call."""
+        memo, events = t.memo, t.events
+        for i in memo[self.done :]:
+            self.read(events[i])
+        self.done = len(memo)
+
+    def copy(self) -> SeatMemory:
+        m = SeatMemory.__new__(SeatMemory)
+        m.seat, m.done, m.known = self.seat, self.done, dict(self.known)
+        m.by_zone = {k: set(v) for k, v in self.by_zone.items()}
+        return m
 
 
-def _knowledge(game: Game, seat: int, upto: int) -> tuple[dict[Card, str], tuple[str, ...]]:
-    """What `seat` has learned from the first `upto` events (cached, incremental)."""
-    cache = game.__dict__.setdefault("_known", {})
-    mem = cache.get(seat)
-    if mem is None or mem.done > upto:
-        mem = cache[seat] = _Memory()
-    events = game._t.events
-    for ev in events[mem.done : upto]:
-        if ev.moves:
-            mem.update(seat, ev)  # shuffles only reorder a pile: places stay known
-    mem.done = upto
-    return dict(mem.known), _history(game, seat, upto)
-
-
-def _history(game: Game, seat: int, upto: int) -> tuple[str, ...]:
-    """Every event's sentence as `seat` may read it: outsiders of a battle read its
-    public text (D7); the list of public texts is shared by all seats."""
-    shared = game.__dict__.setdefault("_public_history", ([], []))
-    texts, private = shared  # private: indices of events with a seen_by restriction
-    events = game._t.events
-    for ev in events[len(texts) : upto]:
-        if ev.detail.get("seen_by") is not None:
-            private.append(ev.index)
-            texts.append(ev.detail.get("public_text", "(hidden)"))
-        else:
-            texts.append(ev.text)
-    out = texts[:upto]
-    for i in private:
-        if i < upto and seat in events[i].detail["seen_by"]:
-            out[i] = events[i].text
-    return tuple(out)
-
-
-def view_of(game: Game, seat: int) -> SeatView:
-    """Build `game.view(seat)`."""
-    from palace.errors import PalaceError
-
-    if not is_whole(seat) or not 0 <= seat < game.players:
-        raise PalaceError(f"seat must be 0-{game.players - 1}, got {seat!r}")
-    t = game._t
-    # what the seat has learned, worked out now: the view holds data, never the game
-    learned, history = _knowledge(game, seat, len(t.events))
+def build_view(
+    t: Table,
+    seat: int,
+    memory: SeatMemory,
+    legal: tuple[Action, ...],
+    sampler: Callable[[SeatView, random.Random], Any] | None = None,
+) -> SeatView:
+    """The view of `seat` now: the table's public facts, the seat's palace and memory."""
+    memory.catch_up(t)
     z = t.zones
     stacks = t.stacks or [None] * t.players
     seats = tuple(
@@ -242,13 +267,34 @@ def view_of(game: Game, seat: int) -> SeatView:
             t.put_in[s],
             stacks[s],
         )
-        for s, zn in zip(range(t.players), _ZONES, strict=False)
+        for s, zn in zip(range(t.players), SEAT_ZONES, strict=False)
     )
     b = t.battle
     battle = (
         None
         if b is None
-        else BattleInfo(b.attacker, b.defender, b.to_act, b.owed, dict(b.paid), b.raises)
+        else BattleInfo(
+            b.attacker,
+            b.defender,
+            b.to_act,
+            b.owed,
+            dict(b.paid),
+            b.raises,
+            b.last_raiser,
+            b.last_raise,
+            b.bettor,
+            b.last_bet,
+            b.allin_attack,
+        )
+    )
+    turn = TurnState(
+        tuple(t.quiet),
+        tuple(t.quiet_kinds.items()),
+        t.must_battle,
+        t.turns,
+        t.trim_min,
+        t.trim_next,
+        t.trim_rule,
     )
     return SeatView(
         seat=seat,
@@ -258,12 +304,13 @@ def view_of(game: Game, seat: int) -> SeatView:
         pot=t.pot,
         rules=t.rules,
         seats=seats,
-        palace=tuple(t.cards(seat, "palace")),
-        deck_count=len(t.zones["deck"]),
-        discard_count=len(t.zones["discard"]),
-        rejects=tuple(t.zones["rejects"]),
+        palace=tuple(z[SEAT_ZONES[seat]["palace"]]),
+        deck_count=len(z["deck"]),
+        discard_count=len(z["discard"]),
+        rejects=tuple(z["rejects"]),
         battle=battle,
-        legal=tuple(game.legal_actions()) if t.to_act == seat else (),
-        learned=learned,
-        history=history,
+        legal=legal,
+        learned=dict(memory.known),
+        turn=turn,
+        sampler=sampler,
     )

@@ -2,8 +2,8 @@
 
 >>> plural(1, "chip"), plural(3, "chip"), plural(0, "soldier")
 ('1 chip', '3 chips', '0 soldiers')
->>> plural(2, "army", "armies")
-'2 armies'
+>>> plural(2, "army", "armies"), number_word(5), number_word(12)
+('2 armies', 'five', '12')
 """
 
 from __future__ import annotations
@@ -17,3 +17,11 @@ def plural(n: int, noun: str, many: str | None = None) -> str:
 def noun_for(n: int, noun: str, many: str | None = None) -> str:
     """The noun alone, singular for exactly one: "raise" or "raises"."""
     return noun if n == 1 else (many or noun + "s")
+
+
+_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def number_word(n: int) -> str:
+    """Small numbers as words ("five"), larger ones as digits."""
+    return _WORDS[n] if 0 <= n < len(_WORDS) else str(n)

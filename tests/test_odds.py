@@ -270,7 +270,7 @@ def test_palace_cards_shown_in_a_battle_are_remembered_in_the_discard_pile():
         assert bob.known[c] == "discard"
         assert c not in bob.unseen
         assert c in ann.unseen
-    assert any("show their palace cards" in h for h in ann.history)
+    assert any("show their palace cards" in h for h in g.history(ann.seat))
     remembered = battle_odds(bob, 0)
     forgotten = odds_from(bob, 0, bob.unseen | shown)
     assert remembered.win > forgotten.win  # Ann cannot hold the queens Bob saw

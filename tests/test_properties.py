@@ -15,16 +15,21 @@ variants = st.builds(
     structure=st.sampled_from(["limit", "no-limit"]),
     stacks=st.sampled_from([None, None, 12, 40]),
     discard_cost=st.sampled_from([None, 0, 1]),
-    call_matches_attack=st.booleans(),
+    call_matches_attack=st.sampled_from([None, None, True, False]),
     max_raises=st.sampled_from([None, 0, 1, 3]),
-    quiet_actions=st.sampled_from([("stay", "discard", "fold"), ("stay",), ("stay", "fold")]),
+    quiet_actions=st.sampled_from(
+        [("stay", "discard", "fold"), ("stay",), ("stay", "fold"), ("fold",), ()]
+    ),
+    two_left=st.sampled_from(["after_quiet_round", "at_once"]),
+    max_turns=st.sampled_from([200, 200, 30]),
 )
 
 
 def check_table(g: Game) -> None:
     zones = g.zones()
     cards = [c for cs in zones.values() for c in cs]
-    assert len(cards) == 52 and len(set(cards)) == 52, "every card in exactly one zone"
+    n = len(g.rules.deck())
+    assert len(cards) == n and len(set(cards)) == n, "every card in exactly one zone"
     assert sum(g.put_in) == g.pot + sum(g.won), "chips are conserved"
     if g.stacks is not None:
         assert all(s >= 0 for s in g.stacks)

@@ -18,10 +18,12 @@ from palace import (
     Raise,
     RuleBot,
     Rules,
+    RulesError,
     Stay,
     Trim,
     parse_cards,
 )
+from palace.script import deck_for
 
 
 def kinds(g: Game) -> set[str]:
@@ -130,8 +132,10 @@ def test_R3_4_stacks_make_unaffordable_actions_illegal():
         rules=Rules(stacks=2),
     )
     assert poor.stacks[1] == 1
-    assert "R3.4" in poor.why_illegal(Bet(target=0)) and "R3.4" in poor.why_illegal(Buy())
-    assert {a.kind for a in poor.legal_actions()} == {"stay", "fold"}
+    assert "R3.4" in poor.why_illegal(Buy())
+    # R3.4 b: the minimum attack (2) is more than Bob has, so he may attack all-in with 1
+    assert {a.kind for a in poor.legal_actions()} == {"bet", "stay", "fold"}
+    assert "all-in with exactly 1" in poor.why_illegal(Bet(target=0, amount=2))
 
 
 def test_R3_4_a_defender_may_always_call_all_in():
@@ -166,7 +170,108 @@ def test_R3_4_a_defender_may_always_call_all_in():
     assert call.amount == 0 and "all-in" in call.text
 
 
-# ---------------------------------------------------------------- R4
+def _chips_conserved(g: Game) -> None:
+    assert sum(g.put_in) == g.pot + sum(g.won)
+    assert sum(g.stacks) + g.pot == g.rules.stacks * g.players
+
+
+def test_R3_4_a_call_all_in_for_less_refunds_the_unmatched_part():
+    # no-limit: the call matches the attack (R7.6); Bob cannot match all of it
+    g = scripted(
+        3,
+        {0: "As", 1: "Kh", 2: "Qd"},
+        {0: "2c 3c 4c", 1: "5c 6c 7c", 2: "8c 9c Tc"},
+        draws="Jd",
+        rules=Rules(stacks=8, structure="no-limit"),
+    )
+    g.apply(Buy())  # Bob pays 2: 5 left
+    g.apply(Trim())
+    g.apply(Stay())  # Cat
+    g.apply(Bet(target=1, amount=7))  # Ann attacks Bob with all of her 7
+    assert g.owed() == 7 and g.stacks == (0, 5, 7)
+    assert Call() in g.legal_actions()
+    g.apply(Call())
+    call = last(g, "call")
+    assert call.rule == "R3.4" and call.amount == 5
+    assert call.text == (
+        "Bob calls with 5 chips (all-in); the 2 chips this call does not match go back to Ann."
+    )
+    assert g.put_in[0] == 1 + 7 - 2  # ante, attack, less the refund
+    _chips_conserved(g)
+
+
+def test_R3_4_a_raise_called_all_in_for_less_goes_back_to_the_raiser():
+    deck = deck_for(
+        players=3,
+        dealer=0,
+        banners={0: "As", 1: "Kh", 2: "Qd"},
+        palaces={0: "2c 3c 4c", 1: "5c 6c 7c", 2: "8c 9c Tc"},
+    )
+    rules = Rules(stacks=20, structure="no-limit")
+    g = Game.new(players=3, seed=1, rules=rules, deck=deck, dealer=0, stacks=[20, 6, 20])
+    g.apply(Bet(target=0, amount=3))  # Bob attacks Ann with 3 of his 5
+    g.apply(Raise(amount=4))  # Ann calls 3 and raises 4: Bob owes 4 but has 2
+    assert g.owed() == 4 and g.stacks == (12, 2, 19)
+    g.apply(Call())
+    call = last(g, "call")
+    assert call.rule == "R3.4" and call.amount == 2 and call.detail["back"] == 2
+    assert g.put_in[0] == 1 + 7 - 2
+    assert sum(g.put_in) == g.pot + sum(g.won)
+    assert sum(g.stacks) + g.pot == 46
+
+
+def test_R3_4_b_a_short_stack_attacks_all_in_and_the_call_is_at_most_that():
+    g = scripted(
+        3,
+        {0: "As", 1: "Kh", 2: "Qd"},
+        {0: "2c 3c 4c", 1: "5c 6c 7c", 2: "8c 9c Tc"},
+        draws="Jd",
+        rules=Rules(stacks=4),
+    )
+    g.apply(Buy())  # Bob pays 2: 1 chip left, one soldier: the minimum attack is 4
+    g.apply(Trim())
+    g.apply(Stay())  # Cat
+    g.apply(Stay())  # Ann
+    assert g.min_attack(1) == 4 and g.stacks[1] == 1
+    assert Bet(target=0) in g.legal_actions()
+    assert g.describe(Bet(target=0)) == "Attack Ann (1 chips)"
+    g.apply(Bet(target=0))
+    bet = last(g, "bet")
+    assert bet.rule == "R3.4" and bet.amount == 1 and bet.detail["allin"]
+    assert bet.text == (
+        "Bob attacks Ann all-in with 1 chip, less than the minimum of 4: Ann's call is at most 1."
+    )
+    assert g.owed() == 1  # Ann's own call would be 2 (R7.6), but at most the all-in attack
+    _chips_conserved(g)
+
+
+def test_R3_4_b_two_left_a_short_stack_need_not_fold():
+    g = scripted(
+        2,
+        {0: "As", 1: "Kh"},
+        {0: "2c 3c 4c", 1: "5c 6c 7c"},
+        rules=Rules(stacks=2, two_left="at_once"),
+    )
+    assert g.stacks == (1, 1) and g.min_attack(1) == 2
+    assert kinds(g) == {"bet", "fold"}  # before the revision (D6) Fold was the only choice
+    g.apply(Bet(target=0))
+    g.apply(Call())
+    assert g.is_over and last(g, "battle").detail["battle"].winner is not None
+
+
+def test_R3_4_c_no_raise_against_a_player_with_no_chips_left():
+    g = scripted(
+        3,
+        {0: "As", 1: "Kh", 2: "Qd"},
+        {0: "2c 3c 4c", 1: "5c 6c 7c", 2: "8c 9c Tc"},
+        rules=Rules(stacks=3),
+    )
+    g.apply(Bet(target=0))  # Bob attacks Ann with his 2: nothing left
+    assert g.stacks[1] == 0
+    assert kinds(g) == {"fold", "call"}
+    assert "no chips left" in g.why_illegal(Raise()) and "R3.4" in g.why_illegal(Raise())
+
+
 def test_R4_1_one_face_up_banner_each_starting_left_of_dealer():
     g = Game.new(players=4, seed=9, dealer=2)
     banners = [e for e in g.events if e.kind == "banner"]
@@ -256,7 +361,7 @@ def test_R5_3_a_seat_sees_only_its_own_palace(three):
     assert v.palace == three.palace(1)
     assert not set(three.palace(0)) & set(v.known)  # Ann's palace unknown to Bob
     assert set(three.palace(0)) <= v.unseen
-    told = " ".join(v.history)
+    told = " ".join(three.history(v.seat))
     assert not any(c.symbol in told for c in three.palace(0))  # the log never names them
 
 
@@ -465,6 +570,36 @@ def test_R7_6_call_is_sized_by_the_callers_own_army(three):
     assert g2.owed() == 4
 
 
+def test_R7_6_a_no_limit_overbet_must_be_matched(three):
+    g = scripted(
+        3,
+        {0: "As", 1: "Kh", 2: "Qd"},
+        {0: "2c 3c 4c", 1: "5c 6c 7c", 2: "8c 9c Tc"},
+        rules=Rules(structure="no-limit"),
+    )
+    g.apply(Bet(target=0, amount=12))  # Bob's minimum is 2: he attacks with 12
+    assert g.owed() == 12  # the defender matches the attack (revised 2026-12)
+    g.apply(Call())
+    assert last(g, "call").amount == 12
+    old = scripted(
+        3,
+        {0: "As", 1: "Kh", 2: "Qd"},
+        {0: "2c 3c 4c", 1: "5c 6c 7c", 2: "8c 9c Tc"},
+        rules=Rules(structure="no-limit", call_matches_attack=False),
+    )
+    old.apply(Bet(target=0, amount=12))
+    assert old.owed() == 2  # forced False: each stake sized by its own army
+
+
+def test_R7_6_call_matches_attack_none_means_by_structure():
+    assert Rules().calls_match_attack is False
+    assert Rules(structure="no-limit").calls_match_attack is True
+    assert Rules(call_matches_attack=True).calls_match_attack is True
+    assert Rules(structure="no-limit", call_matches_attack=False).calls_match_attack is False
+    with pytest.raises(RulesError, match=r"R7\.6"):
+        Rules(call_matches_attack="yes")
+
+
 def test_R7_7_limit_raise_is_big_bet_or_two_small_without_soldiers(three):
     g = three
     g.apply(Bet(target=0))  # Ann has no soldiers
@@ -648,13 +783,89 @@ def test_R9_2_last_one_standing_ends_the_hand(three):
     assert three.is_over and three.result.winners == (0,) and three.result.rule == "R10.1"
 
 
-def test_R9_3_two_left_must_bet_or_fold(three):
-    three.apply(Fold())
-    assert kinds(three) == {"bet", "fold"}
-    assert "R9.3" in three.why_illegal(Stay())
-    three.apply(Bet(target=0))
-    three.apply(Call())
-    assert three.is_over
+def test_R9_3_at_once_two_left_must_bet_or_fold_at_once():
+    g = scripted(
+        3,
+        banners={0: "As", 1: "Kh", 2: "Qd"},
+        palaces={0: "2c 3c 4c", 1: "5c 6c 7c", 2: "8c 9c Tc"},
+        rules=Rules(two_left="at_once"),
+    )
+    g.apply(Fold())  # Bob folds: Cat and Ann are left
+    assert kinds(g) == {"bet", "fold"}
+    assert "R9.3" in g.why_illegal(Stay()) and "R9.3" in g.why_illegal(Buy())
+    told = last(g, "two_left")
+    assert told.rule == "R9.3" and told.seat == 2
+    assert told.text == (
+        "Only Ann and Cat are left, with different banner suits: they must battle, so Cat may "
+        "only Bet or Fold."
+    )
+    g.apply(Bet(target=0))
+    g.apply(Call())
+    assert g.is_over
+
+
+def test_R9_3_at_once_makes_a_two_player_hand_one_battle_without_soldiers():
+    g = Game.new(players=2, seed=3, rules=Rules(two_left="at_once"))
+    assert g.must_battle and kinds(g) == {"bet", "fold"}
+    assert last(g, "two_left").index == len(g.events) - 1
+
+
+def test_R9_3_two_players_buy_soldiers_before_the_forced_battle():
+    g = scripted(
+        2,
+        banners={0: "As", 1: "Kh"},
+        palaces={0: "2c 3c 4c", 1: "5c 6c 7c"},
+        draws="Qs Qh",
+    )
+    assert not g.must_battle and "buy" in kinds(g)  # R9.3 default: play goes on as usual
+    g.apply(Buy())  # Bob (seat 1) buys Qs
+    g.apply(Trim())
+    g.apply(Buy())  # Ann buys Qh
+    g.apply(Trim())
+    g.apply(Stay())  # Bob
+    assert "stay" in kinds(g)  # one quiet action is not yet both
+    g.apply(Stay())  # Ann stayed after Bob: now Bob must battle
+    assert g.must_battle and kinds(g) == {"bet", "fold"} and g.to_act == 1
+    told = last(g, "two_left")
+    assert told.text == "Ann stayed after Bob: with two left, Bob must now Bet or Fold."
+    assert str(told).endswith("(R9.3)")
+    assert "R9.3" in g.why_illegal(Buy())
+    assert g.soldiers(0) == parse_cards("Qh") and g.soldiers(1) == parse_cards("Qs")
+    g.apply(Bet(target=0))
+    g.apply(Call())
+    assert g.is_over and last(g, "battle") is not None
+
+
+def test_R9_3_a_quiet_round_no_longer_ends_a_hand_of_two():
+    g = scripted(2, banners={0: "As", 1: "Kh"}, palaces={0: "2c 3c 4c", 1: "5c 6c 7c"})
+    g.apply(Stay())
+    g.apply(Stay())
+    assert not g.is_over and not any(e.kind == "quiet_round" for e in g.events)
+    assert kinds(g) == {"bet", "fold"}
+
+
+def test_R9_3_three_players_become_two_by_a_fold(three):
+    three.apply(Stay())  # Bob
+    three.apply(Fold())  # Cat: Ann and Bob are left
+    assert not three.must_battle  # Ann has not yet taken a quiet action
+    assert {"buy", "stay", "bet", "fold"} <= kinds(three)
+    three.apply(Stay())  # Ann stays after Bob: both quiet, one after the other
+    assert three.must_battle and three.to_act == 1
+    assert last(three, "two_left").text == (
+        "Ann stayed after Bob: with two left, Bob must now Bet or Fold."
+    )
+
+
+def test_R9_3_a_buy_restarts_the_count(three):
+    three.apply(Fold())  # Bob folds: Cat and Ann are left
+    three.apply(Stay())  # Cat
+    three.apply(Buy())  # Ann buys: not quiet
+    three.apply(Trim())
+    assert not three.must_battle
+    three.apply(Stay())  # Cat
+    assert not three.must_battle  # Ann's last action was a Buy
+    three.apply(Stay())  # Ann
+    assert three.must_battle and three.to_act == 2
 
 
 def test_R9_4_same_banner_left_share_the_pot():
@@ -670,6 +881,21 @@ def test_R9_4_same_banner_left_share_the_pot():
     g.apply(Fold())  # 4 -> seats 0 and 1, both spades
     assert g.is_over and g.result.reason == "same banner" and g.result.rule == "R10.2"
     assert g.result.shares == {1: 3, 0: 2}  # R10.4: odd chip to the sharer nearest dealer's left
+
+
+def test_D22_a_hand_without_quiet_actions_ends_at_its_turn_limit():
+    g = Game.new(players=3, seed=4, rules=Rules(quiet_actions=(), max_turns=12))
+    while not g.is_over:
+        g.apply(Stay())  # nothing is quiet, so stays never end the hand by R9.1
+    assert g.turns == 12
+    limit = last(g, "turn_limit")
+    assert limit.rule == "D22" and "limit of 12 turns" in limit.text
+    assert g.result.reason == "showdown" and last(g, "showdown").rule == "R10.3"
+
+
+def test_D22_max_turns_is_validated():
+    with pytest.raises(RulesError, match="max_turns"):
+        Rules(max_turns=0)
 
 
 # ---------------------------------------------------------------- R10

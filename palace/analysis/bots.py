@@ -10,19 +10,15 @@ True
 from __future__ import annotations
 
 import random
-from typing import Protocol
 
 from palace.actions import Action, Bet, Buy, Call, Discard, Fold, Raise, Stay, Trim
 from palace.errors import PalaceError
 from palace.events import Phase
 from palace.hands import Category, Hand, evaluate
+from palace.match import Bot, play_out
+
+__all__ = ["Bot", "RandomBot", "RuleBot", "my_hand_against", "play_out", "their_visible_against"]
 from palace.views import SeatView
-
-
-class Bot(Protocol):
-    """Anything that picks a legal action from a seat's view."""
-
-    def choose(self, view: SeatView) -> Action: ...
 
 
 class RandomBot:
@@ -146,16 +142,3 @@ class RuleBot:
         if view.me.stack is not None and amount > view.me.stack:
             return bet
         return Bet(target=bet.target, amount=amount)
-
-
-def play_out(game, bots: dict[int, Bot], *, stop_at_human: bool = False):
-    """Let bots act until the hand is over (or, with `stop_at_human`, a seat without a bot)."""
-    while not game.is_over:
-        seat = game.to_act
-        bot = bots.get(seat)
-        if bot is None:
-            if stop_at_human:
-                return game
-            raise PalaceError(f"no bot for seat {seat} ({game.names[seat]})")
-        game.apply(bot.choose(game.view(seat)))
-    return game

@@ -359,10 +359,8 @@ class PlayTab(VBox):
         g = self.game
         if reveal:
             pairs = [(e, e.text) for e in g.events]
-        elif seat is None:
-            pairs = [(e, sentence_for(e, None)) for e in g.events]
         else:
-            pairs = list(zip(g.events, g.view(seat).history, strict=False))
+            pairs = [(e, sentence_for(e, seat)) for e in g.events]
         return pairs[-self._log_lines :]
 
     def redraw(self) -> None:

@@ -17,7 +17,7 @@ def event_index(game: Game, kind: str, nth: int = 0) -> int:
     """The index of the `nth` event of `kind` (negative `nth` counts from the end).
 
     >>> g = Game.new(players=5, seed=8)
-    >>> g.events[event_index(g, "reject")].kind
+    >>> g.events[event_index(g, "reject")].kind.value
     'reject'
     """
     found = [e.index for e in game.events if e.kind == kind]

@@ -195,12 +195,9 @@ class PlayPanel(VBox):
 
     def _lines(self) -> list[tuple[Event, str]]:
         g = self.game
-        view = g.view(self._seat)
-        history = view.history
-        pairs = list(zip(g.events, history, strict=False))
-        if self.reveal_all:
-            pairs = [(e, e.text) for e, _ in pairs]
-        return pairs[-self._log_lines :]
+        seat = None if self.reveal_all else self._seat
+        texts = [e.text for e in g.events] if self.reveal_all else g.history(seat)
+        return list(zip(g.events, texts, strict=True))[-self._log_lines :]
 
     def redraw(self) -> None:
         """Draw everything from the controller's game."""

@@ -1,0 +1,109 @@
+"""Determinization: a full table consistent with one seat's view, for search (R5.3, D8).
+
+Every card the seat cannot see (`view.unseen`) is dealt uniformly at random into the
+places it could be: the other players' palaces (beside the cards the seat was shown),
+the draw deck (in random order) and the face-down part of the discard pile. The sampled
+table starts its log with one `position` event that lays the cards out.
+"""
+
+from __future__ import annotations
+
+import random
+
+from palace.cards import Card
+from palace.errors import StateError
+from palace.events import EventKind, Move, Phase
+from palace.table import Battle, Table, zone, zone_names
+from palace.views import SeatView
+
+
+def world_table(view: SeatView, rng: random.Random) -> Table:
+    """A table where the seat's unseen cards are placed at random (uniformly)."""
+    if view.phase in (Phase.DEALER_SELECTION, Phase.BANNER_DEAL, Phase.PALACE_DEAL):
+        raise StateError("a world can be sampled once the cards are dealt (R5)")
+    n = len(view.seats)
+    places: dict[str, list[Card]] = {z: [] for z in zone_names(n)}
+    places["rejects"] = list(view.rejects)
+    holes: list[tuple[str, int]] = []
+    for info in view.seats:
+        if info.banner is not None:
+            places[zone(info.seat, "banner")] = [info.banner]
+        places[zone(info.seat, "soldiers")] = list(info.soldiers)
+        pz = zone(info.seat, "palace")
+        known = list(view.palace) if info.seat == view.seat else list(view.known_in(pz))
+        places[pz] = known
+        holes.append((pz, info.palace_count - len(known)))
+    for pile, count in (("discard", view.discard_count), ("deck", view.deck_count)):
+        known = list(view.known_in(pile))
+        places[pile] = known
+        holes.append((pile, count - len(known)))
+    unseen = sorted(view.unseen, key=lambda c: c.index)
+    if any(k < 0 for _, k in holes) or sum(k for _, k in holes) != len(unseen):
+        raise StateError(
+            f"{view.seats[view.seat].name}'s view does not add up: {len(unseen)} unseen cards "
+            f"for {sum(k for _, k in holes)} hidden places"
+        )
+    rng.shuffle(unseen)
+    at = 0
+    for z, k in holes:
+        places[z].extend(unseen[at : at + k])
+        at += k
+    rng.shuffle(places["deck"])  # nobody knows the order of the draw deck
+    return _table(view, places)
+
+
+def _table(view: SeatView, places: dict[str, list[Card]]) -> Table:
+    n = len(view.seats)
+    rules = view.rules
+    stacks = [info.stack for info in view.seats]
+    t = Table(
+        names=tuple(info.name for info in view.seats),
+        rules=rules,
+        dealer=view.dealer,
+        zones={z: [] for z in zone_names(n)},
+        stacks=None if rules.stacks is None else [s or 0 for s in stacks],
+        put_in=[0] * n,
+        won=[0] * n,
+        active=[info.active for info in view.seats],
+    )
+    t.zones["deck"] = rules.deck()
+    b = view.battle
+    if b is not None:
+        t.battle = Battle(
+            attacker=b.attacker,
+            defender=b.defender,
+            to_act=b.to_act,
+            owed=b.owed,
+            paid=dict(b.paid),
+            raises=b.raises,
+            last_raiser=b.last_raiser,
+            last_raise=b.last_raise,
+            bettor=b.bettor,
+            last_bet=b.last_bet,
+            allin_attack=b.allin_attack,
+        )
+    turn = view.turn
+    t.quiet, t.quiet_kinds = list(turn.quiet), dict(turn.quiet_kinds)
+    t.must_battle, t.turns = turn.must_battle, turn.turns
+    t.trim_min, t.trim_next, t.trim_rule = turn.trim_min, turn.trim_next, turn.trim_rule
+    t.phase, t.to_act = view.phase, view.to_act
+    moves = tuple(
+        Move(tuple(cards), "deck", z) for z, cards in places.items() if z != "deck" and cards
+    )
+    chips = tuple((info.seat, -info.put_in) for info in view.seats if info.put_in)
+    t.record(
+        EventKind.POSITION,
+        None,
+        "R11",
+        moves=moves,
+        chips=chips,
+        detail={
+            "order": {"deck": tuple(places["deck"])},
+            "why": f"A world sampled for {view.seats[view.seat].name}: the cards they cannot "
+            "see are dealt at random.",
+        },
+    )
+    if t.stacks is not None:  # the chips went in from the stacks the view shows
+        t.stacks = [s or 0 for s in stacks]
+    t.pot = view.pot
+    return t
