@@ -471,7 +471,8 @@ def test_illegal_action_names_index_and_reason() -> None:
     refused(d, "actions[0].kind 'jump' is not one of")
     d = base()
     d["actions"] = base()["actions"] + [{"kind": "trim"}, {"kind": "stay"}]
-    # Ann beat Bob: only Ann and Cat are left, so Cat must Bet or Fold (R9.3)
+    d["variant"] = {"two_left": "at_once"}
+    # Ann beat Bob: only Ann and Cat are left, so Cat must Bet or Fold (R9.3, "at_once")
     refused(d, "actions[4] (Stay by Cat) is illegal", "must Bet or Fold (R9.3)")
 
 
