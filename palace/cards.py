@@ -104,12 +104,29 @@ _SUIT_BY_TEXT = (
 
 @dataclass(frozen=True, slots=True, eq=False)
 class Card:
-    """One playing card. Cards compare equal by rank and suit; `str` gives ``"As"``."""
+    """One playing card; `str` gives ``"As"``.
+
+    There is one `Card` object per card: `Card(rank, suit)`, `Card.parse` and unpickling all
+    give the same object, so cards compare by identity (fast: the engine moves cards
+    between lists all the time) and hash by their index (so sets of cards iterate in the
+    same order in every run).
+    """
 
     rank: Rank
     suit: Suit
     index: int = field(init=False, repr=False)
     bit: int = field(init=False, repr=False)
+
+    def __new__(cls, rank: Rank | int, suit: Suit | int | str) -> Card:  # noqa: D102
+        if _DECK:
+            try:
+                return _DECK[int(Suit.parse(suit)) * 13 + int(Rank(rank)) - 2]
+            except (ValueError, TypeError):
+                raise CardError(f"unknown rank {rank!r} (R1.2)") from None
+        return object.__new__(cls)
+
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        return (Card.from_index, (self.index,))
 
     def __post_init__(self) -> None:
         if not isinstance(self.rank, Rank):
@@ -165,11 +182,6 @@ class Card:
     def __repr__(self) -> str:
         return self.rank.letter + self.suit.letter
 
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Card):
-            return self.index == other.index
-        return NotImplemented
-
     def __hash__(self) -> int:
         return self.index
 
@@ -178,7 +190,8 @@ class Card:
         return (self.rank, self.suit) < (other.rank, other.suit)
 
 
-_DECK: tuple[Card, ...] = tuple(Card(Rank(i % 13 + 2), Suit(i // 13)) for i in range(52))
+_DECK: tuple[Card, ...] = ()
+_DECK = tuple(Card(Rank(i % 13 + 2), Suit(i // 13)) for i in range(52))
 
 
 def parse_cards(cards: str | Iterable[str | Card] | None) -> tuple[Card, ...]:

@@ -123,8 +123,8 @@ def _discard_cards(t: Table, seat: int, action: Discard) -> str | None:
     return _soldier_cards(t, seat, action.cards, "R6.4")
 
 
-def _check_bet(t: Table, seat: int, action: Bet) -> str | None:
-    target = action.target
+def _bet_target(t: Table, seat: int, target: object) -> str | None:
+    """R7.1-R7.2: an opponent still in the hand, of another banner suit."""
     if not is_whole(target) or not 0 <= target < t.players:
         return f"Bet.target must name a seat 0-{t.players - 1}, got {target!r} (R7.1)"
     if target == seat:
@@ -137,10 +137,15 @@ def _check_bet(t: Table, seat: int, action: Bet) -> str | None:
             f"{t.name(seat)} and {t.name(target)} both have {s.symbol} banners: players of the "
             f"same banner suit may not battle (R7.2)"
         )
-    if action.amount is not None and not is_whole(action.amount):
-        return f"Bet.amount must be a whole number of chips, got {action.amount!r} (R7.3)"
+    return None
+
+
+def _bet_amount(t: Table, seat: int, given: object) -> str | None:
+    """R7.3 and R3.4: the attack's size, whatever the target."""
+    if given is not None and not is_whole(given):
+        return f"Bet.amount must be a whole number of chips, got {given!r} (R7.3)"
     low = min_attack(t, seat)
-    amount, allin = attack_of(t, seat, action.amount)
+    amount, allin = attack_of(t, seat, given)  # type: ignore[arg-type]
     if allin:
         return None  # R3.4 b: a short stack attacks with everything it has
     if t.stacks is not None and t.stacks[seat] < low:
@@ -153,6 +158,10 @@ def _check_bet(t: Table, seat: int, action: Bet) -> str | None:
     if amount < low:
         return f"the minimum attack is (soldiers + 1) × s = {low} (R7.3)"
     return _afford(t, seat, amount, "an attack")
+
+
+def _check_bet(t: Table, seat: int, action: Bet) -> str | None:
+    return _bet_target(t, seat, action.target) or _bet_amount(t, seat, action.amount)
 
 
 def _raise_gate(t: Table, seat: int) -> str | None:
@@ -281,11 +290,11 @@ def legal_actions(t: Table) -> list[Action]:
         if _discard_gate(t, seat) is None:
             soldiers = tuple(sorted(t.cards(seat, "soldiers"), reverse=True))
             out.extend(_discards(soldiers))
-        for s in range(t.players):
-            if s != seat and t.active[s]:
-                bet = _BETS[s]
-                if _check_bet(t, seat, bet) is None:
-                    out.append(bet)
+        if _bet_amount(t, seat, None) is None:
+            active = t.active
+            for s in range(t.players):
+                if s != seat and active[s] and _bet_target(t, seat, s) is None:
+                    out.append(_BETS[s])
         if _forced(t, seat) is None:
             out.append(STAY)
         out.append(FOLD)

@@ -12,6 +12,7 @@ import random
 
 from palace.cards import Card
 from palace.events import EventKind, Move, Phase
+from palace.shuffle import shuffle
 from palace.table import DealState, Pending, Table, zone
 
 GROUPS = "ABC"
@@ -20,7 +21,8 @@ K = EventKind
 
 def deal_order(t: Table) -> list[int]:
     """Seats in dealing order, starting left of the dealer (R4.1, R5.1)."""
-    return [(t.dealer + 1 + k) % t.players for k in range(t.players)]
+    n = t.players
+    return [(t.dealer + 1 + k) % n for k in range(n)]
 
 
 def group_of(position: int) -> str:
@@ -34,7 +36,7 @@ def shuffle_zone(t: Table, rng: random.Random | None, zone_name: str, why: str, 
     if rng is None:
         return
     order = list(t.zones[zone_name])
-    rng.shuffle(order)
+    shuffle(rng, order)
     t.record(K.SHUFFLE, None, rule, detail={"order": {zone_name: tuple(order)}, "why": why})
 
 
@@ -49,7 +51,7 @@ def reshuffle_into_deck(
     detail: dict[str, object] = {"n": len(pile)}
     if rng is not None:
         order = list(pile)
-        rng.shuffle(order)
+        shuffle(rng, order)
         detail["order"] = {"deck": tuple(order)}
     t.record(K.RESHUFFLE, None, rule, cards=pile if face_up else (), moves=(move,), detail=detail)
 
@@ -103,6 +105,7 @@ def _after_dealer(
     assert t.deal is not None
     t.deal.stage = "banner"
     t.deal.pos = 0
+    t.deal.order = deal_order(t)
     _next_banner(t, rng)
 
 
@@ -114,7 +117,7 @@ def _next_banner(t: Table, rng: random.Random | None) -> None:
         return
     if not t.zones["deck"]:
         reshuffle_into_deck(t, rng, "rejects", face_up=True, rule="R4.4")
-    t.pending = Pending("banner", deal_order(t)[d.pos])
+    t.pending = Pending("banner", d.order[d.pos])
 
 
 def _begin_palaces(t: Table, rng: random.Random | None, *, scripted: bool) -> None:
@@ -124,11 +127,11 @@ def _begin_palaces(t: Table, rng: random.Random | None, *, scripted: bool) -> No
     d.stage = "palace"
     rej = tuple(t.zones["rejects"])
     deck_after = list(t.zones["deck"]) + list(rej)
-    shuffle = rng is not None and not scripted
-    if shuffle:
+    shuffled = rng is not None and not scripted
+    if shuffled:
         assert rng is not None
-        rng.shuffle(deck_after)
-    detail: dict[str, object] = {"shuffled": shuffle, "manual": rng is None}
+        shuffle(rng, deck_after)
+    detail: dict[str, object] = {"shuffled": shuffled, "manual": rng is None}
     if rng is not None:
         detail["order"] = {"deck": tuple(deck_after)}
     t.record(
@@ -154,7 +157,7 @@ def _next_palace(t: Table) -> None:
         t.to_act = t.left_of(t.dealer)
         t.record(K.START, t.to_act, "R6.1")
         return
-    t.pending = Pending("palace", deal_order(t)[d.dealt % t.players])
+    t.pending = Pending("palace", d.order[d.dealt % t.players])
 
 
 def deal_card(t: Table, rng: random.Random | None, card: Card) -> None:

@@ -24,12 +24,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from palace import checks, deal, play, worlds
-from palace.actions import Action, Bet, action_from_dict
+from palace.actions import Action, Bet, Buy, action_from_dict
 from palace.cards import Card, parse_cards
 from palace.errors import CardError, DeckError, IllegalActionError, PalaceError, StateError
 from palace.events import Event, Phase
 from palace.numbers import is_whole
 from palace.rules import Rules
+from palace.shuffle import shuffle
 from palace.table import DEFAULT_NAMES, Battle, HandResult, Snapshot, Table, fold_events, zone_names
 from palace.views import SeatMemory, SeatView, build_view, sentence_for
 
@@ -74,7 +75,7 @@ def _scripted_deck(deck: Any, rules: Rules, rng: random.Random) -> list[Card]:
             raise DeckError(f"deck: {c} is not in this table's deck (Rules.ranks, Rules.suits)")
         seen.add(c)
     rest = [c for c in cards if c not in seen]
-    rng.shuffle(rest)
+    shuffle(rng, rest)
     return top + rest
 
 
@@ -106,7 +107,7 @@ class Game:
         self._chances: list[Card] = []  # cards chosen for chance steps (manual chance)
         self._memories: list[SeatMemory | None] = [None] * table.players
         self._legal: tuple[int, list[Action]] = (-1, [])
-        self._start: Table | None = None  # a sampled world's first table
+        self._rng_seed: int | None = None  # a world's generator, not yet made
 
     # ---------------------------------------------------------------- creation
     @classmethod
@@ -326,7 +327,7 @@ class Game:
             who = self.names[t.to_act] if t.to_act is not None else "nobody"
             raise IllegalActionError(f"{action} is not legal for {who} now: {reason}")
         start = len(t.events)
-        play.perform(t, self._use_rng(), action)
+        play.perform(t, self._use_rng() if type(action) is Buy else None, action)
         self._actions.append(action)
         self._run_chance()
         return t.events[start:]
@@ -357,8 +358,7 @@ class Game:
         start = len(t.events)
         self._resolve(c)
         self._chances.append(c)
-        if self._rng is not None:
-            self._run_chance()
+        self._run_chance()
         return t.events[start:]
 
     def _resolve(self, card: Card) -> None:
@@ -374,14 +374,16 @@ class Game:
 
     def _run_chance(self) -> None:
         """With seeded chance, deal every due card at once: the top of the shuffled deck."""
-        if self._rng is None:
+        if self._rng is None and self._rng_seed is None:
             return
         t = self._t
         while t.pending is not None:
             self._resolve(t.zones["deck"][0])
 
     def _use_rng(self) -> random.Random | None:
-        if self._rng is not None and self._rng_shared:
+        if self._rng_seed is not None:
+            self._rng, self._rng_seed = random.Random(self._rng_seed), None
+        elif self._rng is not None and self._rng_shared:
             rng = random.Random()
             rng.setstate(self._rng.getstate())
             self._rng, self._rng_shared = rng, False
@@ -399,14 +401,14 @@ class Game:
         g._chances = self._chances[:]
         g._memories = [None] * self._t.players
         g._legal = self._legal
-        g._start = self._start
+        g._rng_seed = self._rng_seed
         return g
 
     @classmethod
     def _world(cls, view: SeatView, rng: random.Random) -> Game:
         t = worlds.world_table(view, rng)
-        g = cls(t, random.Random(rng.getrandbits(64)), {"world": True, "seed": 0})
-        g._start = t.copy()
+        g = cls(t, None, {"world": True, "seed": 0})
+        g._rng_seed = rng.getrandbits(64)  # its own generator is made when first needed
         return g
 
     # ---------------------------------------------------------------- history
@@ -418,11 +420,9 @@ class Game:
 
     def replay(self, upto: int | None = None) -> Game:
         """A fresh game with the same setup and the first `upto` actions (all by default)."""
-        if self._start is not None:
-            g = Game(self._start.copy(), random.Random(0), self._setup)
-            g._start = self._start
-        else:
-            g = Game._from_setup(self._setup)
+        if "world" in self._setup:
+            raise StateError("a sampled world cannot be replayed: clone it before playing on")
+        g = Game._from_setup(self._setup)
         chances = iter(self._chances)
         for a in self._actions[: len(self._actions) if upto is None else upto]:
             while g.is_chance:

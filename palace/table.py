@@ -25,6 +25,7 @@ FACE_UP_ZONES = frozenset(
     ["rejects"] + [z for zones in SEAT_ZONES for p, z in zones.items() if p != "palace"]
 )
 _EMPTY: dict[str, Any] = {}
+_new_event = tuple.__new__  # an Event straight from its fields (no per-field defaults to fill)
 
 
 def zone(seat: int, part: str) -> str:
@@ -99,6 +100,7 @@ class DealState:
     pos: int = 0
     holders: dict[str, dict[Any, int]] = field(default_factory=dict)
     dealt: int = 0  # palace cards dealt so far
+    order: list[int] = field(default_factory=list)  # seats in dealing order (R4.1, R5.1)
     script: list[Card] | None = None  # a scripted deck (D1): no shuffle before the palaces
 
     def copy(self) -> DealState:
@@ -108,6 +110,7 @@ class DealState:
             drawn=list(self.drawn),
             used=list(self.used),
             holders={g: dict(v) for g, v in self.holders.items()},
+            order=list(self.order),
         )
 
 
@@ -140,10 +143,10 @@ class Table:
     memo: list[int] = field(default_factory=list)  # events a seat's memory must read
     result: HandResult | None = None
     version: int = 0  # changes with every event (caches of legal actions key on it)
+    players: int = field(init=False)
 
-    @property
-    def players(self) -> int:
-        return len(self.names)
+    def __post_init__(self) -> None:
+        self.players = len(self.names)
 
     def name(self, seat: int | None) -> str:
         return "the dealer" if seat is None else self.names[seat]
@@ -225,19 +228,22 @@ class Table:
         events = self.events
         if memo:
             self.memo.append(len(events))
-        ev = Event(
-            len(events),
-            kind,
-            seat,
-            cards,
-            amount,
-            rule,
-            self.phase,
-            self.to_act,
-            moves,
-            chips,
-            detail,
-            self.names,
+        ev = _new_event(
+            Event,
+            (
+                len(events),
+                kind,
+                seat,
+                cards,
+                amount,
+                rule,
+                self.phase,
+                self.to_act,
+                moves,
+                chips,
+                detail,
+                self.names,
+            ),
         )
         events.append(ev)
         self.version += 1
@@ -245,34 +251,25 @@ class Table:
 
     def copy(self) -> Table:
         """An independent copy (events are immutable and shared)."""
+        t = object.__new__(Table)
+        d = t.__dict__
+        d.update(self.__dict__)
+        d["zones"] = {k: v[:] for k, v in self.zones.items()}
+        if self.stacks is not None:
+            d["stacks"] = self.stacks[:]
+        d["put_in"] = self.put_in[:]
+        d["won"] = self.won[:]
+        d["active"] = self.active[:]
         b = self.battle
-        return Table(
-            names=self.names,
-            rules=self.rules,
-            dealer=self.dealer,
-            zones={k: v[:] for k, v in self.zones.items()},
-            stacks=None if self.stacks is None else self.stacks[:],
-            pot=self.pot,
-            put_in=self.put_in[:],
-            won=self.won[:],
-            active=self.active[:],
-            phase=self.phase,
-            to_act=self.to_act,
-            battle=None if b is None else replace(b, paid=dict(b.paid)),
-            quiet=self.quiet[:],
-            quiet_kinds=dict(self.quiet_kinds),
-            must_battle=self.must_battle,
-            turns=self.turns,
-            trim_min=self.trim_min,
-            trim_next=self.trim_next,
-            trim_rule=self.trim_rule,
-            pending=self.pending,
-            deal=None if self.deal is None else self.deal.copy(),
-            events=self.events[:],
-            memo=self.memo[:],
-            result=self.result,
-            version=self.version,
-        )
+        if b is not None:
+            d["battle"] = replace(b, paid=dict(b.paid))
+        d["quiet"] = self.quiet[:]
+        d["quiet_kinds"] = dict(self.quiet_kinds)
+        if self.deal is not None:
+            d["deal"] = self.deal.copy()
+        d["events"] = self.events[:]
+        d["memo"] = self.memo[:]
+        return t
 
 
 @dataclass(frozen=True)

@@ -65,8 +65,7 @@ class SeatInfo(NamedTuple):
     stack: int | None
 
 
-@dataclass(frozen=True)
-class BattleInfo:
+class BattleInfo(NamedTuple):
     """The open battle, as every seat sees it (R7)."""
 
     attacker: int
@@ -82,8 +81,7 @@ class BattleInfo:
     allin_attack: bool = False
 
 
-@dataclass(frozen=True)
-class TurnState:
+class TurnState(NamedTuple):
     """The public facts of where the turn is: quiet actions (R9.1), R9.3, the turn count
     (D22) and a pending trim (R6.7)."""
 
@@ -114,7 +112,7 @@ class SeatView:
     battle: BattleInfo | None
     legal: tuple[Action, ...]
     learned: dict[Card, str] = field(repr=False, compare=False)
-    turn: TurnState = field(default_factory=TurnState, repr=False, compare=False)
+    turn: TurnState = field(default=TurnState(), repr=False, compare=False)
     # builds a game from a sampled world (the Game class's factory, never a game)
     sampler: Callable[[SeatView, random.Random], Any] | None = field(
         default=None, repr=False, compare=False
@@ -141,6 +139,14 @@ class SeatView:
         known = self.known
         return frozenset(c for c in self.rules.deck() if c not in known)
 
+    @cached_property
+    def known_by_zone(self) -> dict[str, list[Card]]:
+        """`known` turned around: zone -> the cards this seat knows are there."""
+        out: dict[str, list[Card]] = {}
+        for c, where in self.known.items():
+            out.setdefault(where, []).append(c)
+        return out
+
     @property
     def names(self) -> tuple[str, ...]:
         return tuple(info.name for info in self.seats)
@@ -166,7 +172,7 @@ class SeatView:
 
     def known_in(self, zone_name: str) -> tuple[Card, ...]:
         """Cards this seat knows are in a zone (the deck, the discard pile, a palace)."""
-        return tuple(sorted((c for c, w in self.known.items() if w == zone_name), reverse=True))
+        return tuple(sorted(self.known_by_zone.get(zone_name, ()), reverse=True))
 
     def sample_world(self, rng: random.Random) -> Any:
         """A full game consistent with everything this seat has seen: the cards it cannot
@@ -296,7 +302,8 @@ def build_view(
         t.trim_next,
         t.trim_rule,
     )
-    return SeatView(
+    view = object.__new__(SeatView)  # a frozen dataclass, filled without its slow __init__
+    view.__dict__.update(
         seat=seat,
         phase=t.phase,
         to_act=t.to_act,
@@ -314,3 +321,4 @@ def build_view(
         turn=turn,
         sampler=sampler,
     )
+    return view

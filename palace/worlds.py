@@ -13,6 +13,7 @@ import random
 from palace.cards import Card
 from palace.errors import StateError
 from palace.events import EventKind, Move, Phase
+from palace.shuffle import shuffle
 from palace.table import Battle, Table, zone, zone_names
 from palace.views import SeatView
 
@@ -22,6 +23,7 @@ def world_table(view: SeatView, rng: random.Random) -> Table:
     if view.phase in (Phase.DEALER_SELECTION, Phase.BANNER_DEAL, Phase.PALACE_DEAL):
         raise StateError("a world can be sampled once the cards are dealt (R5)")
     n = len(view.seats)
+    by_zone = view.known_by_zone
     places: dict[str, list[Card]] = {z: [] for z in zone_names(n)}
     places["rejects"] = list(view.rejects)
     holes: list[tuple[str, int]] = []
@@ -30,25 +32,26 @@ def world_table(view: SeatView, rng: random.Random) -> Table:
             places[zone(info.seat, "banner")] = [info.banner]
         places[zone(info.seat, "soldiers")] = list(info.soldiers)
         pz = zone(info.seat, "palace")
-        known = list(view.palace) if info.seat == view.seat else list(view.known_in(pz))
+        known = list(view.palace) if info.seat == view.seat else list(by_zone.get(pz, ()))
         places[pz] = known
         holes.append((pz, info.palace_count - len(known)))
     for pile, count in (("discard", view.discard_count), ("deck", view.deck_count)):
-        known = list(view.known_in(pile))
+        known = list(by_zone.get(pile, ()))
         places[pile] = known
         holes.append((pile, count - len(known)))
-    unseen = sorted(view.unseen, key=lambda c: c.index)
+    all_known = view.known
+    unseen = [c for c in view.rules.deck() if c not in all_known]
     if any(k < 0 for _, k in holes) or sum(k for _, k in holes) != len(unseen):
         raise StateError(
             f"{view.seats[view.seat].name}'s view does not add up: {len(unseen)} unseen cards "
             f"for {sum(k for _, k in holes)} hidden places"
         )
-    rng.shuffle(unseen)
+    shuffle(rng, unseen)
     at = 0
     for z, k in holes:
         places[z].extend(unseen[at : at + k])
         at += k
-    rng.shuffle(places["deck"])  # nobody knows the order of the draw deck
+    shuffle(rng, places["deck"])  # nobody knows the order of the draw deck
     return _table(view, places)
 
 
