@@ -35,7 +35,6 @@ from palace.lessons.course_map import (
 )
 from palace.lessons.display import (
     CATEGORY_EXAMPLES,
-    CardRows,
     category_gallery,
     deck_rows,
     face,
@@ -59,6 +58,7 @@ from palace.lessons.quizzes import (
     legal_kinds_quiz,
     pot_winner_quiz,
 )
+from palace.widgets.card_rows import CardRows
 from palace.widgets.turn_desk import TurnDesk
 from palace.widgets.variant_comparer import VariantComparer
 

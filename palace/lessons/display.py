@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ipywidgets import Layout, VBox, Widget
+from ipywidgets import Widget
 
 from palace.cards import Card, Suit, parse_cards
 from palace.hands import Category, evaluate
-from palace.widgets.cards import CardRow
+from palace.widgets.card_rows import CardRows
 
 
 def show(widget: Widget) -> None:
@@ -35,32 +35,6 @@ def face(card: Card | str) -> str:
 def faces(cards: Sequence[Card] | str) -> str:
     """Cards as printed on their faces, space separated."""
     return " ".join(face(c) for c in parse_cards(cards))
-
-
-class CardRows(VBox):
-    """Labelled rows of cards (a `CardRow` each) with a plain-text `text()`."""
-
-    def __init__(
-        self,
-        rows: Sequence[tuple[str, str]],
-        *,
-        four_color: bool = False,
-        width: str | None = None,
-    ) -> None:
-        """width: give each row this width and let the rows flow side by side."""
-        self._rows = [
-            CardRow(cards, small=True, four_color=four_color, label=label) for label, cards in rows
-        ]
-        layout = Layout(grid_gap="2px")
-        if width is not None:
-            for row in self._rows:
-                row.layout.width = width
-            layout = Layout(display="flex", flex_flow="row wrap", grid_gap="6px 18px")
-        super().__init__(self._rows, layout=layout)
-        self.add_class("palace-cardrows")
-
-    def text(self) -> str:
-        return "\n".join(r.text() for r in self._rows)
 
 
 CATEGORY_EXAMPLES: dict[Category, str] = {

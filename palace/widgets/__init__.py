@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from palace.widgets.action_picker import ActionPicker
 from palace.widgets.battle_view import BattleView
+from palace.widgets.card_rows import CardRows
 from palace.widgets.cards import CardRow, backs_html, card_html, cards_html, with_css
 from palace.widgets.exclusion_explorer import ExclusionExplorer
 from palace.widgets.play_panel import PlayPanel
@@ -17,6 +18,7 @@ __all__ = [
     "CARD_CSS",
     "PANEL_CSS",
     "CardRow",
+    "CardRows",
     "backs_html",
     "card_html",
     "cards_html",
