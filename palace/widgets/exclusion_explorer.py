@@ -135,6 +135,11 @@ class ExclusionExplorer(VBox):
         """The message about the last bad input ("" when the input is valid)."""
         return self._message
 
+    @property
+    def html(self) -> str:
+        """What the panel draws under the inputs: the input's alert (if any) and both hands."""
+        return self._error.value + self._out.value
+
     def hands(self) -> tuple[Hand, Hand | None]:
         """The best hand without exclusion, and with it (None when no opponent suit)."""
         opp = self._opp_suit()

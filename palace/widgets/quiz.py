@@ -308,6 +308,12 @@ class CheckYourself(VBox):
         return None if not self._revealed else self._picked == self._answer
 
     @property
+    def html(self) -> str:
+        """What the exercise draws: the question (with its cards), the hint line and, after
+        Reveal, the verdict with the explanation."""
+        return self._head.value + self._hint.value + self._verdict.value
+
+    @property
     def reveal_button(self) -> Button:
         return self._reveal
 

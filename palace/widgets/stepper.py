@@ -18,8 +18,8 @@ from ipywidgets import (
 
 from palace.events import Event
 from palace.game import Game
-from palace.views import sees_card, sees_event, sentence_for
-from palace.widgets.battle_view import BattleView
+from palace.views import sees_card, sentence_for
+from palace.widgets.battle_view import BattleView, shows_battle
 from palace.widgets.cards import cards_html
 from palace.widgets.table_view import TableView
 from palace.widgets.theme import esc, root, rule_badge, style_widget
@@ -192,6 +192,11 @@ class DealStepper(VBox):
 
     # ------------------------------------------------------------------ public
     @property
+    def game(self) -> Game:
+        """The hand being stepped through."""
+        return self._game
+
+    @property
     def index(self) -> int:
         """The event shown now."""
         return self._index
@@ -199,6 +204,19 @@ class DealStepper(VBox):
     @property
     def event(self) -> Event:
         return self._events[self._index]
+
+    @property
+    def event_html(self) -> str:
+        """The HTML of the current event's banner: kind, rule, cards (as the view may see
+        them) and sentence."""
+        return self._event.value
+
+    def button(self, name: str) -> Button:
+        """A step button: "first", "back", "next" or "last"."""
+        buttons = {"first": self._first, "back": self._back, "next": self._next, "last": self._last}
+        if name not in buttons:
+            raise KeyError(f"no step button {name!r}: first, back, next or last")
+        return buttons[name]
 
     @property
     def slider(self) -> IntSlider:
@@ -308,7 +326,7 @@ class DealStepper(VBox):
         )
         ev = self._events[index]
         self._event.value = root(self._event_html(ev, viewer, reveal, last))
-        if ev.kind == "battle" and "battle" in ev.detail and (reveal or sees_event(ev, viewer)):
+        if shows_battle(ev, viewer, reveal):
             self._battle.show_event(ev, game.names)
             self._battle.layout.display = None
         else:
