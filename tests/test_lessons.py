@@ -331,7 +331,10 @@ class TestYourTurn:
         q = keep_all_quiz(five_soldiers())
         assert q.answer == "Ann must discard at least one soldier before play goes on"
         assert "R6.7" in q.explanation and "9♣" in q.explanation
-        assert keep_all_quiz(first_turn()).answer == "Ann may keep all 1 soldiers"
+        q = keep_all_quiz(first_turn())
+        assert q.answer == "Ann may keep the one soldier"
+        assert q.question.startswith("Ann holds 0 soldiers (none) and buys.")
+        assert "Keeping the one soldier is legal" in q.explanation
         empty = scenario("discard-pile-reshuffled").game()
         q = keep_all_quiz(empty)
         assert q.answer.endswith("may not Buy now") and "R6.3" in q.explanation

@@ -90,7 +90,6 @@ class ActionPicker(VBox):
         self._offers: dict[str, _Offer] = {}  # what each action button shows now
         self._prompt_text = ""
         self._status_text = ""
-        self._status_ok = True
 
         self._css = style_widget()
         self._prompt = HTML()
@@ -293,7 +292,7 @@ class ActionPicker(VBox):
 
     # ------------------------------------------------------------------ drawing
     def _set_status(self, text: str, *, ok: bool) -> None:
-        self._status_text, self._status_ok = text, ok
+        self._status_text = text
         cls = "palace-status-ok" if ok else "palace-status-bad"
         mark = "" if not text else ("✓ " if ok else "✗ ")
         self._status.value = root(

@@ -9,6 +9,7 @@ from palace.errors import CardError
 from palace.hands import Hand, evaluate
 from palace.widgets.cards import cards_html
 from palace.widgets.theme import esc, root, rule_badge, style_widget, symbols
+from palace.words import plural
 
 NO_SUIT = "none"  # the opponent dropdown's "no battle" choice (a Dropdown value cannot be None)
 MAX_CARDS = 9  # banner + five soldiers + three palace cards (R8.1)
@@ -255,7 +256,7 @@ class ExclusionExplorer(VBox):
         notes = []
         count = sum(1 for c in self._current if c.suit == own)
         notes.append(
-            f"Own banner suit {esc(own.symbol)}: {count} card{'s' if count != 1 else ''} for the "
+            f"Own banner suit {esc(own.symbol)}: {plural(count, 'card')} for the "
             f"tie-break count {rule_badge('R8.5')}"
         )
         if opp is not None and opp == own:

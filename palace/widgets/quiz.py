@@ -21,6 +21,7 @@ from ipywidgets import HTML, Button, HBox, Layout, VBox, Widget
 
 from palace.battle import Army, BattleResult, resolve_battle
 from palace.hands import evaluate
+from palace.numbers import is_whole
 from palace.scenarios import Scenario
 from palace.widgets.battle_view import BattleView
 from palace.widgets.cards import cards_html
@@ -92,7 +93,7 @@ class CheckYourself(VBox):
         self._choices = tuple(str(c) for c in choices)
         if len(self._choices) < 2 or len(set(self._choices)) != len(self._choices):
             raise ValueError(f"CheckYourself needs two or more different choices, got {choices!r}")
-        if isinstance(answer, int) and not isinstance(answer, bool):
+        if is_whole(answer):
             if not 0 <= answer < len(self._choices):
                 raise ValueError(f"answer index {answer} is not one of the {len(choices)} choices")
             answer = self._choices[answer]
@@ -323,7 +324,7 @@ class CheckYourself(VBox):
 
     def button(self, choice: str | int) -> Button:
         """The button of a choice (its label or index)."""
-        if isinstance(choice, int):
+        if is_whole(choice):
             return self._buttons[self._choices[choice]]
         return self._buttons[choice]
 
@@ -331,7 +332,7 @@ class CheckYourself(VBox):
         """Pick a choice (as clicking its button does); ignored once revealed."""
         if self._revealed:
             return
-        label = self._choices[choice] if isinstance(choice, int) else choice
+        label = self._choices[choice] if is_whole(choice) else choice
         if label not in self._buttons:
             raise ValueError(f"{choice!r} is not one of the choices {self._choices!r}")
         self._picked = label

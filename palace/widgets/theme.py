@@ -7,6 +7,8 @@ from collections.abc import Iterable
 
 from ipywidgets import HTML, Layout
 
+from palace.cards import Card
+
 # Cards: faces, backs, four-colour suits, struck-out and highlighted cards (widgets.cards).
 CARD_CSS = """<style>
 .palace-card { position: relative; display: inline-block; flex: none; width: 62px; height: 88px;
@@ -210,9 +212,9 @@ def rule_badge(rule: str | None, *, warn: bool = False) -> str:
     return f'<span class="{cls}" title="Rule {esc(rule)} in RULES.md">{esc(rule)}</span>'
 
 
-def symbols(cards: Iterable[object]) -> str:
+def symbols(cards: Iterable[Card]) -> str:
     """Cards as symbols for plain text: ``"K♠ 7♥"``, or ``"none"``."""
-    out = " ".join(getattr(c, "symbol", str(c)) for c in cards)
+    out = " ".join(c.symbol for c in cards)
     return out or "none"
 
 
