@@ -37,8 +37,6 @@ from palace.lessons.display import (
     CATEGORY_EXAMPLES,
     category_gallery,
     deck_rows,
-    face,
-    faces,
     show,
 )
 from palace.lessons.facts import armies_of, battle_event, event_index, events_text, stake_table
@@ -59,6 +57,7 @@ from palace.lessons.quizzes import (
     pot_winner_quiz,
 )
 from palace.widgets.card_rows import CardRows
+from palace.widgets.cards import face, faces
 from palace.widgets.turn_desk import TurnDesk
 from palace.widgets.variant_comparer import VariantComparer
 

@@ -1,12 +1,10 @@
-"""Lesson material on the page: show(), card faces, labelled card rows, the deck and the hands."""
+"""Lesson material on the page: show() with plain text, the gallery of the nine hands, the deck."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from ipywidgets import Widget
 
-from palace.cards import Card, Suit, parse_cards
+from palace.cards import Suit
 from palace.hands import Category, evaluate
 from palace.widgets.card_rows import CardRows
 
@@ -20,21 +18,6 @@ def show(widget: Widget) -> None:
     bundle = widget._repr_mimebundle_()
     bundle["text/plain"] = widget.text()  # type: ignore[attr-defined]
     display(bundle, raw=True)
-
-
-def face(card: Card | str) -> str:
-    """A card as printed on its face: ``"10♠"`` (the engine writes ``"T♠"``).
-
-    >>> face("Ts"), face("Ah")
-    ('10♠', 'A♥')
-    """
-    c = Card.parse(card)
-    return c.symbol.replace("T", "10", 1) if c.rank.letter == "T" else c.symbol
-
-
-def faces(cards: Sequence[Card] | str) -> str:
-    """Cards as printed on their faces, space separated."""
-    return " ".join(face(c) for c in parse_cards(cards))
 
 
 CATEGORY_EXAMPLES: dict[Category, str] = {

@@ -18,6 +18,21 @@ def _rank_text(card: Card) -> str:
     return "10" if letter == "T" else letter
 
 
+def face(card: Card | str) -> str:
+    """A card as printed on its face: ``"10♠"`` (the engine writes ``"T♠"``).
+
+    >>> face("Ts"), face("Ah")
+    ('10♠', 'A♥')
+    """
+    c = Card.parse(card)
+    return _rank_text(c) + c.suit.symbol
+
+
+def faces(cards: Iterable[Card | str] | str) -> str:
+    """Cards as printed on their faces, space separated: ``"10♠ A♥"``."""
+    return " ".join(face(c) for c in parse_cards(cards))
+
+
 def card_label(card: Card, struck: str | None = None, extra: str | None = None) -> str:
     """The text alternative of a card: ``"King of spades"`` (plus why it is struck out)."""
     label = card.name

@@ -7,7 +7,7 @@ from ipywidgets import HTML, Dropdown, HBox, Layout, Text, ToggleButton, VBox
 from palace.cards import Card, Rank, Suit, parse_cards
 from palace.errors import CardError
 from palace.hands import Hand, evaluate
-from palace.widgets.cards import cards_html
+from palace.widgets.cards import cards_html, face
 from palace.widgets.theme import esc, root, rule_badge, style_widget, symbols
 from palace.words import plural
 
@@ -74,7 +74,7 @@ class ExclusionExplorer(VBox):
                 c = Card.from_index(int(suit) * 13 + int(rank) - 2)
                 b = ToggleButton(
                     value=False,
-                    description=c.symbol.replace("T", "10"),
+                    description=face(c),
                     tooltip=c.name,
                     layout=Layout(width="46px", height="30px"),
                 )
