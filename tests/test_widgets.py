@@ -430,7 +430,7 @@ class TestBattleView:
 
     def test_show_event_rejects_other_events(self) -> None:
         g = Game.new(players=3, seed=1)
-        with pytest.raises(ValueError):
+        with pytest.raises(PalaceError, match="is not a battle showdown"):
             BattleView().show_event(g.events[0])
 
 

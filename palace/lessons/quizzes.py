@@ -7,8 +7,9 @@ from palace.deal import group_of
 from palace.errors import PalaceError
 from palace.events import Phase
 from palace.game import Game
-from palace.lessons.facts import armies_of, battle_event
+from palace.lessons.facts import battle_event
 from palace.scenarios import Scenario
+from palace.widgets.battle_view import armies_of
 from palace.widgets.cards import face, faces
 from palace.widgets.quiz import CheckYourself
 from palace.words import plural
