@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ipywidgets import HTML, Layout, VBox
@@ -42,6 +42,39 @@ def armies_of(event: Event) -> tuple[Army, Army]:
         soldiers = tuple(c for c in hand.cards[1:] if c not in palace)
         armies.append(Army(banner, soldiers, palace))
     return armies[0], armies[1]
+
+
+def side_head_html(name: str, role: str, suit: Suit, tag: str = "") -> str:
+    """A battler's heading: name, role and banner suit (and a tag such as "wins")."""
+    return (
+        f'<div class="palace-side-head"><span class="palace-name">{esc(name)}</span>'
+        f'<span class="palace-subtitle">{esc(role)} · banner suit {suit.symbol} '
+        f"{esc(suit.noun)}</span>{tag}</div>"
+    )
+
+
+def army_rows_html(
+    army: Army,
+    *,
+    four_color: bool = False,
+    small: bool = False,
+    struck: Mapping[Card, str] | None = None,
+    highlight: Iterable[Card] | bool = False,
+) -> str:
+    """An army's banner, soldiers and palace, each under its label."""
+    rows = []
+    for label, cards in (
+        ("Banner", (army.banner,)),
+        ("Soldiers", army.soldiers),
+        ("Palace", army.palace),
+    ):
+        rows.append(f'<div class="palace-row-label">{label}</div>')
+        rows.append(
+            cards_html(
+                cards, four_color=four_color, small=small, struck=struck, highlight=highlight
+            )
+        )
+    return "".join(rows)
 
 
 @dataclass(frozen=True)
@@ -185,17 +218,9 @@ class BattleView(VBox):
             '<span class="palace-tag palace-tag-win">wins</span>' if state == "winner" else ""
         )
         rows = [
-            f'<div class="palace-side-head"><span class="palace-name">{esc(s.name)}</span>'
-            f'<span class="palace-subtitle">{s.role} · banner suit {s.banner.suit.symbol} '
-            f"{s.banner.suit.noun}</span>{role_tag}</div>"
+            side_head_html(s.name, s.role, s.banner.suit, role_tag),
+            army_rows_html(s.army, four_color=fc, struck=struck, highlight=best),
         ]
-        for label, cards in (
-            ("Banner", (s.banner,)),
-            ("Soldiers", s.soldiers),
-            ("Palace", s.palace),
-        ):
-            rows.append(f'<div class="palace-row-label">{label}</div>')
-            rows.append(cards_html(cards, four_color=fc, struck=struck, highlight=best))
         rows.append(
             f'<div class="palace-hand-name">{esc(s.hand.describe())}</div>'
             f'<div class="palace-note">Best five: {esc(symbols(s.hand.best))}</div>'

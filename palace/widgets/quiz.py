@@ -23,7 +23,7 @@ from palace.battle import Army, BattleResult, resolve_battle
 from palace.hands import evaluate
 from palace.numbers import is_whole
 from palace.scenarios import Scenario
-from palace.widgets.battle_view import BattleView
+from palace.widgets.battle_view import BattleView, army_rows_html, side_head_html
 from palace.widgets.cards import cards_html
 from palace.widgets.theme import esc, root, rule_badge, style_widget, symbols
 
@@ -54,19 +54,9 @@ TIE_CHOICE = "Still tied: both are out (R8.6)"
 
 def army_html(name: str, role: str, army: Army, *, four_color: bool = False) -> str:
     """One army face up (banner, soldiers, palace), nothing struck out: the question's view."""
-    rows = [
-        f'<div class="palace-side-head"><span class="palace-name">{esc(name)}</span>'
-        f'<span class="palace-subtitle">{esc(role)} · banner suit {army.suit.symbol} '
-        f"{esc(army.suit.noun)}</span></div>"
-    ]
-    for label, cards in (
-        ("Banner", (army.banner,)),
-        ("Soldiers", army.soldiers),
-        ("Palace", army.palace),
-    ):
-        rows.append(f'<div class="palace-row-label">{label}</div>')
-        rows.append(cards_html(cards, four_color=four_color, small=True))
-    return f'<div class="palace-side">{"".join(rows)}</div>'
+    head = side_head_html(name, role, army.suit)
+    rows = army_rows_html(army, four_color=four_color, small=True)
+    return f'<div class="palace-side">{head}{rows}</div>'
 
 
 class CheckYourself(VBox):
