@@ -1,4 +1,4 @@
-"""Jupyter panels for Palace Poker: cards, table, deal stepper, play, battles, exclusion."""
+"""Jupyter panels for Palace Poker: cards, table, stepper, play, battles, exclusion, quizzes."""
 
 from __future__ import annotations
 
