@@ -308,27 +308,3 @@ def legal_actions(t: Table) -> list[Action]:
         soldiers = tuple(sorted(t.cards(seat, "soldiers"), reverse=True))
         return list(_trims(soldiers, max(0, len(soldiers) - t.rules.max_soldiers)))
     return []
-
-
-def candidates(t: Table) -> list[Action]:
-    """Every action worth checking now, legal or not (for tests that compare the two)."""
-    seat = t.to_act
-    if seat is None:
-        return []
-    if t.phase is Phase.TURN:
-        soldiers = tuple(sorted(t.cards(seat, "soldiers"), reverse=True))
-        return [
-            BUY,
-            *_discards(soldiers),
-            *(Bet(target=s) for s in range(t.players) if s != seat),
-            STAY,
-            FOLD,
-            CALL,
-            Trim(),
-        ]
-    if t.phase is Phase.BATTLE_RESPONSE:
-        return [FOLD, CALL, RAISE, STAY]
-    if t.phase is Phase.TRIM_TO_FIVE:
-        soldiers = tuple(sorted(t.cards(seat, "soldiers"), reverse=True))
-        return [*_trims(soldiers, 0), BUY]
-    return []

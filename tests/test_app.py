@@ -12,16 +12,10 @@ from pathlib import Path
 import pytest
 
 from palace import Game, RuleBot, Rules, play_out
-from palace.app.palace_app import (
-    TAB_TITLES,
-    VARIANT_NAMES,
-    LessonsTab,
-    LoadError,
-    PalaceApp,
-    hand_json,
-    lesson_notebooks,
-    load_hand_or_scenario,
-)
+from palace.app.common import VARIANT_NAMES
+from palace.app.files import LoadError, hand_json, load_hand_or_scenario
+from palace.app.lessons_tab import LessonsTab, lesson_notebooks
+from palace.app.palace_app import TAB_TITLES, PalaceApp
 from palace.scenarios import MAX_BYTES, SCENARIO_DIR
 
 SCENARIO_01 = SCENARIO_DIR / "01-quiet-round-showdown.json"
@@ -90,7 +84,6 @@ def test_tabs_header_and_repr(shared_app: PalaceApp) -> None:
     assert tuple(app.tabs.titles) == TAB_TITLES
     assert len(app.tabs.children) == 5
     assert repr(app) == "PalaceApp(tabs=Play, Replay, Battle lab, Explore, Lessons)"
-    assert "palace-app" in app._dom_classes
     assert "Palace Poker" in app.header.value
     assert app._repr_mimebundle_()["text/plain"] == repr(app)
 
@@ -260,9 +253,9 @@ def test_replay_a_scenario_step_by_step(shared_app: PalaceApp) -> None:
     assert rep.answer.layout.display is None and sc.answer in html.unescape(rep.answer.value)
     st = rep.stepper
     assert st.index == 0
-    st._next.click()
+    st.button("next").click()
     assert st.index == 1 and st.text().startswith("#1 ")
-    st._last.click()
+    st.button("last").click()
     assert st.index == len(rep.game.events) - 1
     assert rep.game.events[-1].text in rep.text() or "(hidden)" in rep.text()
 
@@ -293,7 +286,7 @@ def bad_files() -> list[tuple[str, bytes, str]]:
 def test_bad_upload_is_refused_and_the_replay_stays(name: str, data: bytes, problem: str) -> None:
     app = PalaceApp(advisor=None)
     rep = app.replay
-    rep.stepper._next.click()
+    rep.stepper.button("next").click()
     before = (rep.current, rep.stepper, rep.choice.value, rep.stepper.index)
     rep.upload.value = upload_value(name, data)
     msg = html.unescape(rep.message.value)
@@ -322,7 +315,7 @@ def test_open_by_name_only_inside_data() -> None:
     rep.name_box.value = "scenarios/04-tie-banner-count.json"
     rep.open_button.click()
     assert rep.current.scenario.id == "tie-banner-count"
-    assert rep.choice.value == rep._current_key
+    assert rep.choice.label.startswith("data/scenarios/04-tie-banner-count.json")
 
 
 def test_save_download_and_load_back() -> None:

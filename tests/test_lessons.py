@@ -83,7 +83,7 @@ class TestCheckYourself:
         q = simple_quiz()
         q.reveal_button.click()  # a click on the disabled button still reaches the handler
         assert not q.revealed and q.correct is None
-        assert PICK_FIRST in q._hint.value
+        assert PICK_FIRST in q.html
 
     def test_right_pick(self) -> None:
         q = simple_quiz()
@@ -99,7 +99,7 @@ class TestCheckYourself:
         ]
         assert q.button("No").button_style == "success"
         assert all(q.button(c).disabled for c in q.choices)
-        assert "palace-quiz-right" in q._verdict.value
+        assert "palace-quiz-right" in q.html
 
     def test_wrong_pick_and_try_again(self) -> None:
         q = simple_quiz()
@@ -114,7 +114,7 @@ class TestCheckYourself:
         q.reset_button.click()
         assert q.picked is None and not q.revealed
         assert q.text().endswith(PICK_FIRST)
-        assert q._verdict.value == ""
+        assert "palace-quiz-wrong" not in q.html and "Why" not in q.text()
 
     def test_bad_definitions(self) -> None:
         with pytest.raises(ValueError, match="not one of the choices"):
@@ -147,7 +147,7 @@ class TestCheckYourself:
         assert battle.layout.display is None
         assert "does not count (♠ is Bob's banner suit, R8.2)" in battle.text()
         # the question shows both armies face up, nothing struck out yet
-        assert "struck out" not in q._head.value and "King of hearts" in q._head.value
+        assert "struck out" not in q.html and "King of hearts" in q.html
 
     def test_battle_tie_break_and_full_tie(self) -> None:
         q = CheckYourself.battle(
@@ -331,7 +331,10 @@ class TestYourTurn:
         q = keep_all_quiz(five_soldiers())
         assert q.answer == "Ann must discard at least one soldier before play goes on"
         assert "R6.7" in q.explanation and "9♣" in q.explanation
-        assert keep_all_quiz(first_turn()).answer == "Ann may keep all 1 soldiers"
+        q = keep_all_quiz(first_turn())
+        assert q.answer == "Ann may keep the one soldier"
+        assert q.question.startswith("Ann holds 0 soldiers (none) and buys.")
+        assert "Keeping the one soldier is legal" in q.explanation
         empty = scenario("discard-pile-reshuffled").game()
         q = keep_all_quiz(empty)
         assert q.answer.endswith("may not Buy now") and "R6.3" in q.explanation
@@ -339,17 +342,17 @@ class TestYourTurn:
     def test_turn_desk_buy_trim_and_start_again(self) -> None:
         desk = TurnDesk(first_turn())
         assert desk.picker.button("discard").disabled
-        assert desk._again.disabled
+        assert desk.again_button.disabled
         desk.picker.button("buy").click()
         assert desk.game.phase is Phase.TRIM_TO_FIVE
         assert "Choosing discards from K♦" in desk.text()
         assert "K♦" in desk.table.text()
         desk.picker.button("keep").click()
         assert desk.game.to_act == 1 and "Waiting for Bob" in desk.text()
-        assert not desk._again.disabled
-        desk._again.click()
+        assert not desk.again_button.disabled
+        desk.again_button.click()
         assert desk.game.actions == first_turn().actions and desk.game.to_act == 0
-        assert desk._again.disabled
+        assert desk.again_button.disabled
 
     def test_turn_desk_soldier_cap(self) -> None:
         desk = TurnDesk(five_soldiers())
@@ -537,7 +540,7 @@ class TestVariants:
         assert c.text().splitlines()[0] == "Hand 2: standard vs 20 chips each (R3.4)"
         pots = [sum(variant_game(r, 2026, 2).won) for r in (Rules(), Rules(stacks=20))]
         assert f"pot: {pots[0]} | {pots[1]}" in c.text()
-        assert "20 chips each (R3.4)" in c._out.value
+        assert "20 chips each (R3.4)" in c.html
         assert set(VARIANTS) >= {"no-limit (R3.3)", "call matches attack (R7.6)"}
 
     def test_variant_summary(self) -> None:

@@ -171,17 +171,17 @@ class TestDealStepper:
         st = DealStepper(g)
         assert st.index == 0
         assert st.text() == f"#0 {g.events[0].text} ({g.events[0].rule})"
-        st._next.click()
-        st._next.click()
+        st.button("next").click()
+        st.button("next").click()
         assert st.index == 2
         assert g.events[2].text in st.text()
-        st._back.click()
+        st.button("back").click()
         assert st.index == 1
-        st._last.click()
+        st.button("last").click()
         assert st.index == len(g.events) - 1
-        assert st._next.disabled and not st._back.disabled
-        st._first.click()
-        assert st.index == 0 and st._back.disabled
+        assert st.button("next").disabled and not st.button("back").disabled
+        st.button("first").click()
+        assert st.index == 0 and st.button("back").disabled
 
     def test_slider_and_play_jump(self) -> None:
         g = Game.new(players=4, seed=3)
@@ -198,7 +198,7 @@ class TestDealStepper:
         st = DealStepper(g)
         st.go(reject.index)
         assert st.text() == f"#{reject.index} {reject.text} (R4.3)"
-        html_ = st._event.value
+        html_ = st.event_html
         assert "palace-event-reject" in html_ and ">R4.3<" in html_
         assert "Banner card rejected" in html_
         assert html.escape(reject.text, quote=True) in html_
@@ -211,14 +211,14 @@ class TestDealStepper:
         ev = next(e for e in g.events if e.kind == "palace")
         card = ev.cards[0]
         st = DealStepper(g, start=ev.index)
-        assert card.name not in labels(st._event.value)
-        assert "face-down card" in labels(st._event.value)
+        assert card.name not in labels(st.event_html)
+        assert "face-down card" in labels(st.event_html)
         st.perspective = ev.seat
-        assert card.name in labels(st._event.value)
+        assert card.name in labels(st.event_html)
         st.perspective = (ev.seat + 1) % 4
-        assert card.name not in labels(st._event.value)
+        assert card.name not in labels(st.event_html)
         st.reveal_all = True
-        assert card.name in labels(st._event.value)
+        assert card.name in labels(st.event_html)
 
     def test_battle_event_shows_battle_view(self) -> None:
         g = Game.new(players=3, seed=1)
@@ -430,7 +430,7 @@ class TestBattleView:
 
     def test_show_event_rejects_other_events(self) -> None:
         g = Game.new(players=3, seed=1)
-        with pytest.raises(ValueError):
+        with pytest.raises(PalaceError, match="is not a battle showdown"):
             BattleView().show_event(g.events[0])
 
 
@@ -442,7 +442,7 @@ class TestExclusionExplorer:
         assert "Without exclusion: Flush, ace high" in text
         assert "With ♠ excluded (R8.2): High card two (short: 1 counting card)" in text
         assert "Taken away: A♠ K♠ Q♠ J♠ 9♠" in text
-        assert sum("struck out" in lab for lab in labels(ex._out.value)) == 5
+        assert sum("struck out" in lab for lab in labels(ex.html)) == 5
 
     def test_live_update_on_suit_and_cards(self) -> None:
         ex = ExclusionExplorer()
@@ -457,13 +457,13 @@ class TestExclusionExplorer:
         ex = ExclusionExplorer()
         ex.cards_input.value = "As Kx Qs"
         assert "Kx" in ex.error
-        assert "Kx" in ex._error.value
+        assert "Kx" in ex.html and "palace-error" in ex.html
         assert "Without exclusion: Flush, ace high" in ex.text()  # the last good cards
         assert ex.text().endswith(f"Error: {ex.error}")
         ex.cards_input.value = "As As"
         assert "appears twice" in ex.error
         ex.cards_input.value = "As Ah"
-        assert ex.error == "" and ex._error.value == ""
+        assert ex.error == "" and "palace-error" not in ex.html
         assert "Pair of aces" in ex.text()
 
     def test_too_many_cards(self) -> None:
@@ -482,7 +482,7 @@ class TestExclusionExplorer:
 
     def test_same_suit_note_and_no_opponent(self) -> None:
         ex = ExclusionExplorer(own="s", opponent="s")
-        assert "R7.2" in ex._out.value
+        assert "R7.2" in ex.html
         ex.opponent_suit.value = "none"
         assert "Taken away" not in ex.text()
         assert "opponent's banner none" in ex.text()
@@ -560,14 +560,14 @@ class TestPlayPanel:
         text = panel.text()
         assert "== Result ==" in text and panel.game.result.text in text
         assert "The hand is over" in panel.picker.text()
-        assert panel._result.value != ""
+        assert "palace-result" in panel.hand_log.result.value
 
     def test_learner_view_and_reveal_all(self) -> None:
         panel = PlayPanel(players=4, seat=0, seed=5)
         g = panel.game
         other = [c for s in range(1, 4) if g.active[s] for c in g.palace(s)]
         assert not any(c.name in labels(panel.table.html) for c in other)
-        panel._reveal.value = True
+        panel.reveal_all = True
         assert all(c.name in labels(panel.table.html) for c in other)
 
     def test_undo_and_new_hand_buttons(self) -> None:
@@ -578,11 +578,11 @@ class TestPlayPanel:
         assert not panel.button("undo").disabled
         panel.button("undo").click()
         assert len(panel.game.events) == start
-        assert "taken back" in panel._message.value
+        assert "taken back" in panel.message
         panel.seed_input.value = 77
         panel.button("new").click()
         assert panel.game.seed == 77
-        assert "seed 77" in panel._message.value
+        assert "seed 77" in panel.message
 
     def test_log_hides_other_palaces(self) -> None:
         panel = PlayPanel(players=4, seat=0, seed=5, log_lines=200)
@@ -602,6 +602,6 @@ class TestPlayPanel:
                 break
         else:
             pytest.skip("no seed gave an answered attack")
-        assert panel._battle_box.layout.display != "none"
+        assert panel.hand_log.battle_shown
         assert "== Latest battle ==" in panel.text()
         assert "Verdict" in panel.battle.text()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ipywidgets import HTML, Button, HBox, Layout, Text, VBox
 
-from palace.app.common import _box, _guard, _message, _row
+from palace.app.common import flow_row, guard, message_html, titled_box
 from palace.battle import Army
 from palace.cards import parse_cards
 from palace.errors import CardError
@@ -60,16 +60,16 @@ class BattleLab(VBox):
                 "opponent's banner suit does not count (R8.2).</div>"
             )
         )
-        builder = _box(
+        builder = titled_box(
             "Battle builder",
             intro,
             HBox(columns, layout=Layout(flex_flow="row wrap", grid_gap="24px")),
-            _row(self.show_button),
+            flow_row(self.show_button),
             self.error,
             self.battle,
         )
         super().__init__(
-            [_box("Exclusion explorer (R8.2)", self.explorer), builder],
+            [titled_box("Exclusion explorer (R8.2)", self.explorer), builder],
             layout=Layout(width="100%", grid_gap="12px"),
         )
         self.add_class("palace-panel")
@@ -125,21 +125,21 @@ class BattleLab(VBox):
             att, dfn, names = self.armies()
         except CardError as exc:
             self._message = str(exc)
-            self.error.value = _message(f"{exc} — showing the last good battle.", ok=False)
+            self.error.value = message_html(f"{exc} — showing the last good battle.", ok=False)
             return False
         self._message = ""
         self.error.value = ""
         self.battle.show_result(att, dfn, names)
         return True
 
-    def _say(self, text: str, *, ok: bool) -> None:
-        self.error.value = _message(text, ok=ok)
+    def say(self, text: str, *, ok: bool) -> None:
+        self.error.value = message_html(text, ok=ok)
 
-    @_guard
+    @guard
     def _on_input(self, _: dict) -> None:
         self.update()
 
-    @_guard
+    @guard
     def _on_show(self, _: Button) -> None:
         self.update()
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from functools import wraps
-from typing import Any
+from typing import Any, Protocol
 
 from ipywidgets import HTML, HBox, Layout, VBox, Widget
 
@@ -24,7 +24,7 @@ VARIANT_NAMES = (
 )  # palace.analysis.studies.STANDARD_VARIANTS, named here so the app starts without pandas
 
 
-def _message(text: str, *, ok: bool) -> str:
+def message_html(text: str, *, ok: bool) -> str:
     """An alert-styled (or green) line; empty text clears it."""
     if not text:
         return ""
@@ -33,29 +33,37 @@ def _message(text: str, *, ok: bool) -> str:
     return root(f'<div class="palace-alert" role="alert">✗ {esc(text)}</div>')
 
 
-def _close_tree(widget: Widget) -> None:
+def close_tree(widget: Widget) -> None:
     """Close a widget and its children (a replaced panel should not linger in the kernel)."""
     for child in getattr(widget, "children", ()):
-        _close_tree(child)
+        close_tree(child)
     widget.close()
 
 
-def _guard(method: Callable[..., Any]) -> Callable[..., Any]:
-    """Widget callbacks: an unexpected error becomes an alert in the tab, not a dead app."""
+class Says(Protocol):
+    """A tab with a message line: `say` shows a sentence there (an alert unless `ok`)."""
+
+    def say(self, text: str, *, ok: bool) -> None: ...
+
+
+def guard(method: Callable[..., Any]) -> Callable[..., Any]:
+    """Widget callbacks of a tab (`Says`): an unexpected error becomes an alert in the tab,
+    not a dead app."""
 
     @wraps(method)
-    def wrapper(self: Any, *args: Any, **kwargs: Any) -> Any:
+    def wrapper(self: Says, *args: Any, **kwargs: Any) -> Any:
         try:
             return method(self, *args, **kwargs)
         except Exception as exc:  # noqa: BLE001 - shown to the user, logged for the teacher
             log.exception("palace app: %s failed", method.__name__)
-            self._say(f"Something went wrong ({type(exc).__name__}: {exc}).", ok=False)
+            self.say(f"Something went wrong ({type(exc).__name__}: {exc}).", ok=False)
             return None
 
     return wrapper
 
 
-def _box(title: str, *children: Widget, **layout: Any) -> VBox:
+def titled_box(title: str, *children: Widget, **layout: Any) -> VBox:
+    """A white box of `children` under a bold title (no title line when `title` is "")."""
     head = HTML(root(f'<div class="palace-box-title">{esc(title)}</div>')) if title else None
     kids = [head, *children] if head is not None else list(children)
     box = VBox(kids, layout=Layout(grid_gap="6px", **layout))
@@ -63,10 +71,12 @@ def _box(title: str, *children: Widget, **layout: Any) -> VBox:
     return box
 
 
-def _row(*children: Widget, gap: str = "10px") -> HBox:
+def flow_row(*children: Widget, gap: str = "10px") -> HBox:
+    """`children` side by side, wrapping onto the next line when the tab is narrow."""
     return HBox(
         list(children), layout=Layout(flex_flow="row wrap", align_items="center", grid_gap=gap)
     )
 
 
-_WIDE = {"description_width": "initial"}
+WIDE_LABEL = {"description_width": "initial"}
+"""A control's `style` that gives its description the room it needs (long labels)."""

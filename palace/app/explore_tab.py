@@ -20,7 +20,7 @@ from ipywidgets import (
     VBox,
 )
 
-from palace.app.common import _WIDE, VARIANT_NAMES, _box, _guard, _message, _row
+from palace.app.common import VARIANT_NAMES, WIDE_LABEL, flow_row, guard, message_html, titled_box
 from palace.widgets.theme import esc, root
 
 
@@ -47,7 +47,7 @@ class ExploreTab(VBox):
             max=20_000,
             step=50,
             description="Hands each",
-            style=_WIDE,
+            style=WIDE_LABEL,
             layout=Layout(width="190px"),
         )
         self.players = BoundedIntText(
@@ -87,7 +87,7 @@ class ExploreTab(VBox):
                 "a change from the first one ticked. 200 hands take a few seconds.</div>"
             )
         )
-        form = _box(
+        form = titled_box(
             "Compare rule variants",
             note,
             HBox(
@@ -104,7 +104,7 @@ class ExploreTab(VBox):
                             self.players,
                             self.seed,
                             self.bot,
-                            _row(self.run_button, self.progress),
+                            flow_row(self.run_button, self.progress),
                         ]
                     ),
                 ],
@@ -131,8 +131,8 @@ class ExploreTab(VBox):
         for n, box in self.variant_boxes.items():
             box.value = n in names
 
-    def _say(self, text: str, *, ok: bool) -> None:
-        self.status.value = _message(text, ok=ok)
+    def say(self, text: str, *, ok: bool) -> None:
+        self.status.value = message_html(text, ok=ok)
 
     def run(self) -> bool:
         """Play the hands for each chosen variant; show the table and the chart."""
@@ -140,7 +140,7 @@ class ExploreTab(VBox):
 
         names = self.selected
         if not names:
-            self._say("Pick at least one variant.", ok=False)
+            self.say("Pick at least one variant.", ok=False)
             return False
         self.run_button.disabled = True
         self.progress.max = len(names)
@@ -149,7 +149,7 @@ class ExploreTab(VBox):
         frames = []
         try:
             for i, name in enumerate(names):
-                self._say(
+                self.say(
                     f"Playing {self.hands.value} hands: variant {i + 1} of {len(names)} ({name})…",
                     ok=True,
                 )
@@ -194,10 +194,10 @@ class ExploreTab(VBox):
                 '<div class="palace-note">Pick two or more variants to see '
                 "the chart of changes from the first.</div>"
             )
-        self._say(f"Done: {self.hands.value} hands × {len(names)} variants.", ok=True)
+        self.say(f"Done: {self.hands.value} hands × {len(names)} variants.", ok=True)
         return True
 
-    @_guard
+    @guard
     def _on_run(self, _: Button) -> None:
         self.run()
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from ipywidgets import HTML, Button, Layout, VBox
 
-from palace.app.common import _guard, _message
+from palace.app.common import guard, message_html
 from palace.scenarios import MAX_BYTES
 from palace.widgets.theme import esc, root
 
@@ -120,7 +120,7 @@ class LessonsTab(VBox):
         single = bool(script) and not script.endswith(".ipynb")
         warn = ""
         if single:
-            warn = _message(
+            warn = message_html(
                 "This server shows only the app notebook, so lesson links cannot open: serve "
                 "the notebooks folder instead (make app, or voila notebooks/).",
                 ok=False,
@@ -150,12 +150,12 @@ class LessonsTab(VBox):
             f'<ul class="palace-lessons">{"".join(items)}</ul>'
         )
 
-    @_guard
+    @guard
     def _on_refresh(self, _: Button) -> None:
         self.refresh()
 
-    def _say(self, text: str, *, ok: bool) -> None:
-        self.html.value = _message(text, ok=ok) + self.html.value
+    def say(self, text: str, *, ok: bool) -> None:
+        self.html.value = message_html(text, ok=ok) + self.html.value
 
     def text(self) -> str:
         return "\n".join(f"{lesson.title} -> {self.href(lesson.file)}" for lesson in self.lessons)

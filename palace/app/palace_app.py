@@ -5,13 +5,11 @@ Voilà, so the app is at ``/voila/render/app.ipynb`` and its Lessons tab links t
 beside it. Every browser tab gets its own kernel, so every learner gets their own app.
 
 The constructor never displays anything: show the returned widget (the notebook's last
-expression). Each tab is a widget of its own (`PlayTab`, `ReplayTab`, `BattleLab`,
-`ExploreTab`, `LessonsTab`) with a ``.text()`` for tests, as the other Palace panels.
-
-This module composes the tabs; each lives in a module of its own (``app_play``, ``app_replay``,
-``app_lab``, ``app_explore``, ``app_lessons``), with saving and loading in ``app_files``, shared
-helpers in ``app_common`` and the stylesheet in ``app_style``. Every name is re-exported here
-(``X as X`` for those outside `__all__`), so ``from palace.app.palace_app import X`` keeps working.
+expression). Each tab is a widget of its own, in a module of its own: `PlayTab`
+(``play_tab``), `ReplayTab` (``replay_tab``), `BattleLab` (``battle_lab``), `ExploreTab`
+(``explore_tab``) and `LessonsTab` (``lessons_tab``), each with a ``.text()`` for tests, as
+the other Palace panels. Saving and loading hands is in ``files``, what the tabs share in
+``common`` and the app's stylesheet in ``style``.
 """
 
 from __future__ import annotations
@@ -20,24 +18,12 @@ from pathlib import Path
 
 from ipywidgets import HTML, Dropdown, HBox, Layout, Tab, ToggleButtons, VBox
 
+from palace.analysis.odds import odds_advisor
 from palace.app.battle_lab import BattleLab
-from palace.app.common import VARIANT_NAMES as VARIANT_NAMES
-from palace.app.common import VIEW_ALL, VIEW_PLAYERS, VIEW_SEAT, log
+from palace.app.common import VIEW_ALL, VIEW_PLAYERS, VIEW_SEAT, guard
 from palace.app.explore_tab import ExploreTab
-from palace.app.explore_tab import format_table as format_table
-from palace.app.files import (
-    Loaded,
-    LoadError,
-    download_link,
-    hand_json,
-    load_hand_or_scenario,
-)
-from palace.app.files import download_name as download_name
-from palace.app.files import load_data_file as load_data_file
-from palace.app.lessons_tab import APP_NOTEBOOK as APP_NOTEBOOK
-from palace.app.lessons_tab import LESSON_DIR, LessonsTab, lesson_notebooks
-from palace.app.lessons_tab import Lesson as Lesson
-from palace.app.play_tab import PlayTab, odds_advisor
+from palace.app.lessons_tab import LESSON_DIR, LessonsTab
+from palace.app.play_tab import PlayTab
 from palace.app.replay_tab import ReplayTab
 from palace.app.style import APP_CSS
 from palace.game import Game
@@ -46,21 +32,7 @@ from palace.table import DEFAULT_NAMES
 from palace.widgets.action_picker import Advisor
 from palace.widgets.theme import root, style_widget
 
-__all__ = [
-    "PalaceApp",
-    "PlayTab",
-    "ReplayTab",
-    "BattleLab",
-    "ExploreTab",
-    "LessonsTab",
-    "Loaded",
-    "LoadError",
-    "load_hand_or_scenario",
-    "hand_json",
-    "download_link",
-    "odds_advisor",
-    "lesson_notebooks",
-]
+__all__ = ["TAB_TITLES", "PalaceApp"]
 
 
 TAB_TITLES = ("Play", "Replay", "Battle lab", "Explore", "Lessons")
@@ -75,7 +47,7 @@ class PalaceApp(VBox):
     PalaceApp(tabs=Play, Replay, Battle lab, Explore, Lessons)
 
     advisor: ``advisor(game, seat, target) -> str`` shown beside each legal attack in
-    Play; "auto" uses `palace.analysis.odds` when it is available, None shows no odds.
+    Play; "auto" is the exact odds (`palace.analysis.odds.odds_advisor`), None shows no odds.
     """
 
     def __init__(
@@ -88,7 +60,7 @@ class PalaceApp(VBox):
         lessons_dir: str | Path = LESSON_DIR,
         explore_hands: int = 200,
     ) -> None:
-        adv = odds_advisor() if advisor == "auto" else advisor
+        adv = odds_advisor if advisor == "auto" else advisor
         self._css = style_widget()
         self._app_css = HTML(value=APP_CSS, layout=Layout(display="none"))
         self.header = HTML(
@@ -172,6 +144,10 @@ class PalaceApp(VBox):
             self.view_seat.value = seat
         self.view_mode.value = mode
 
+    def say(self, text: str, *, ok: bool) -> None:
+        """Show `text` in the Play tab's message line (where the app's alerts go)."""
+        self.play.say(text, ok=ok)
+
     def text(self) -> str:
         """The selected tab in plain text."""
         tab = self.tabs.children[self.tabs.selected_index or 0]
@@ -188,9 +164,7 @@ class PalaceApp(VBox):
             if s < len(self.play.bots) and not self.play.bots[s].value
         ]
         self.play.start(game, humans)
-        self.play._say(  # noqa: SLF001
-            f"Playing on from the replay ({len(game.actions)} actions so far).", ok=True
-        )
+        self.play.say(f"Playing on from the replay ({len(game.actions)} actions so far).", ok=True)
         self.select("Play")
 
     def _current_names(self) -> tuple[str, ...]:
@@ -221,14 +195,10 @@ class PalaceApp(VBox):
         else:
             self.replay.set_view(None, False)
 
+    @guard
     def _on_view(self, _: dict) -> None:
-        if self._syncing:
-            return
-        try:
+        if not self._syncing:
             self._apply_view()
-        except Exception as exc:  # noqa: BLE001
-            log.exception("palace app: view switch failed")
-            self.play._say(f"Something went wrong ({exc}).", ok=False)  # noqa: SLF001
 
     def _on_tab(self, _: dict) -> None:
         self._seat_options()

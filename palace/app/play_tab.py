@@ -7,16 +7,16 @@ from collections.abc import Callable, Sequence
 from ipywidgets import HTML, BoundedIntText, Button, Checkbox, Dropdown, HBox, IntText, Layout, VBox
 
 from palace.app.common import (
-    _WIDE,
     VARIANT_NAMES,
     VIEW_ALL,
     VIEW_PLAYERS,
     VIEW_SEAT,
-    _box,
-    _close_tree,
-    _guard,
-    _message,
-    _row,
+    WIDE_LABEL,
+    close_tree,
+    flow_row,
+    guard,
+    message_html,
+    titled_box,
 )
 from palace.app.files import download_link, download_name, hand_json
 from palace.errors import PalaceError
@@ -24,27 +24,12 @@ from palace.events import Event
 from palace.game import Game
 from palace.rules import Rules
 from palace.table import DEFAULT_NAMES
-from palace.views import sentence_for
 from palace.widgets.action_picker import ActionPicker, Advisor
 from palace.widgets.battle_view import BattleView
 from palace.widgets.hand_log import HandLog
 from palace.widgets.session import PlayController
 from palace.widgets.table_view import TableView
 from palace.widgets.theme import esc, root
-
-
-# ---------------------------------------------------------------------------- the odds hook
-def odds_advisor() -> Advisor | None:
-    """The exact odds advisor (`palace.analysis.odds.battle_odds`), or None if it is not available.
-
-    The Play tab passes it to each `ActionPicker` (``advisor(game, seat, target) -> str``):
-    ``"win 62% · tie 1% · lose 37% against Bob"`` beside every legal attack.
-    """
-    try:
-        from palace.analysis.odds import odds_advisor as advise
-    except Exception:  # noqa: BLE001 - the advisor is optional
-        return None
-    return advise
 
 
 # ---------------------------------------------------------------------------- play
@@ -68,7 +53,6 @@ class PlayTab(VBox):
         self._advisor = advisor
         self._on_save = on_save
         self.on_game = on_game  # called after a new hand is dealt or loaded
-        self._log_lines = log_lines
         self._view_mode, self._view_seat = VIEW_PLAYERS, 0
         self.players = BoundedIntText(
             value=players, min=2, max=10, description="Players", layout=Layout(width="150px")
@@ -85,7 +69,7 @@ class PlayTab(VBox):
             min=1,
             max=10_000,
             description="Small bet s",
-            style=_WIDE,
+            style=WIDE_LABEL,
             layout=Layout(width="160px"),
         )
         self.big_bet = BoundedIntText(
@@ -93,7 +77,7 @@ class PlayTab(VBox):
             min=1,
             max=10_000,
             description="Big bet b",
-            style=_WIDE,
+            style=WIDE_LABEL,
             layout=Layout(width="150px"),
         )
         self.stacks = BoundedIntText(
@@ -101,7 +85,7 @@ class PlayTab(VBox):
             min=0,
             max=1_000_000,
             description="Chips each (0 = unlimited)",
-            style=_WIDE,
+            style=WIDE_LABEL,
             layout=Layout(width="280px"),
         )
         self.bots = [
@@ -146,14 +130,12 @@ class PlayTab(VBox):
         self._title = HTML()
         self._hand_log = HandLog(
             again="Press <b>Deal</b> or <b>Next seed</b> to play again, "
-            "or <b>Save hand</b> to keep it."
+            "or <b>Save hand</b> to keep it.",
+            lines=log_lines,
         )
-        self._result = self._hand_log.result
         self.table = TableView()
         self._pickers_box = VBox(layout=Layout(flex="1 1 560px", min_width="480px"))
-        self._log = self._hand_log.log
         self.battle: BattleView = self._hand_log.battle
-        self._battle_box = self._hand_log.battle_box
 
         self.deal_button.on_click(self._on_deal)
         self.next_button.on_click(self._on_next)
@@ -162,11 +144,11 @@ class PlayTab(VBox):
         self.players.observe(self._on_players, names="value")
         self.odds.observe(self._on_odds, names="value")
 
-        self._bot_row = _row(*self.bots, gap="2px 6px")
-        setup = _box(
+        self._bot_row = flow_row(*self.bots, gap="2px 6px")
+        setup = titled_box(
             "Set up a hand",
-            _row(self.players, self.seed, self.variant),
-            _row(self.small_bet, self.big_bet, self.stacks),
+            flow_row(self.players, self.seed, self.variant),
+            flow_row(self.small_bet, self.big_bet, self.stacks),
             HTML(
                 root(
                     '<div class="palace-section">Computer players (untick a seat to play '
@@ -174,18 +156,28 @@ class PlayTab(VBox):
                 )
             ),
             self._bot_row,
-            _row(self.deal_button, self.next_button, self.undo_button, self.save_button, self.odds),
+            flow_row(
+                self.deal_button, self.next_button, self.undo_button, self.save_button, self.odds
+            ),
             self.download,
         )
         lower = HBox(
             [
                 self._pickers_box,
-                VBox([self._log], layout=Layout(flex="1 1 380px", min_width="320px")),
+                VBox([self._hand_log.log], layout=Layout(flex="1 1 380px", min_width="320px")),
             ],
             layout=Layout(flex_flow="row wrap", grid_gap="14px", width="100%"),
         )
         super().__init__(
-            [setup, self.message, self._title, self._result, self.table, lower, self._battle_box],
+            [
+                setup,
+                self.message,
+                self._title,
+                self._hand_log.result,
+                self.table,
+                lower,
+                self._hand_log.battle_box,
+            ],
             layout=Layout(width="100%", grid_gap="10px"),
         )
         self.add_class("palace-panel")
@@ -216,8 +208,13 @@ class PlayTab(VBox):
     @property
     def picker(self) -> ActionPicker | None:
         """The action buttons shown now (the human whose decision it is), if any."""
-        seat = self._picker_seat()
+        seat = self._acting_human()
         return None if seat is None else self._pickers[seat]
+
+    @property
+    def hand_log(self) -> HandLog:
+        """The latest events, the latest battle and the result box."""
+        return self._hand_log
 
     def rules(self) -> Rules:
         """The Rules of the setup: the chosen variant with the stakes fields (RulesError)."""
@@ -243,11 +240,11 @@ class PlayTab(VBox):
         try:
             game = Game.new(players=n, seed=self.seed.value, rules=self.rules())
         except PalaceError as exc:
-            self._say(f"Cannot deal: {exc}", ok=False)
+            self.say(f"Cannot deal: {exc}", ok=False)
             return False
         self.start(game, humans)
         who = ", ".join(game.names[s] for s in humans) or "nobody (all bots)"
-        self._say(f"Dealt seed {game.seed}: {n} players; human: {who}.", ok=True)
+        self.say(f"Dealt seed {game.seed}: {n} players; human: {who}.", ok=True)
         return True
 
     def start(self, game: Game, humans: Sequence[int]) -> None:
@@ -262,7 +259,7 @@ class PlayTab(VBox):
         self.download.value = ""
         self.redraw()
         for p in old:
-            _close_tree(p)
+            close_tree(p)
         if self.on_game is not None:
             self.on_game()
 
@@ -289,55 +286,57 @@ class PlayTab(VBox):
         return hand_json(g)
 
     def undo(self) -> bool:
+        """Take back the last human decision; False (with an alert) if there is none."""
         try:
             self.controller.undo()
         except PalaceError as exc:
-            self._say(str(exc), ok=False)
+            self.say(str(exc), ok=False)
             return False
-        self._say("The last human decision was taken back.", ok=True)
+        self.say("The last human decision was taken back.", ok=True)
         return True
 
+    def say(self, text: str, *, ok: bool) -> None:
+        """Show `text` above the table (an alert unless `ok`; "" clears it)."""
+        self.message.value = message_html(text, ok=ok)
+
     # ------------------------------------------------------------------ callbacks
-    @_guard
+    @guard
     def _on_deal(self, _: Button) -> None:
         self.deal()
 
-    @_guard
+    @guard
     def _on_next(self, _: Button) -> None:
         self.deal(self.seed.value + 1)
 
-    @_guard
+    @guard
     def _on_undo(self, _: Button) -> None:
         self.undo()
 
-    @_guard
+    @guard
     def _on_save_click(self, _: Button) -> None:
         self.save()
-        self._say(f"Saved: download {download_name(self.game)} below the buttons.", ok=True)
+        self.say(f"Saved: download {download_name(self.game)} below the buttons.", ok=True)
 
     def _on_players(self, change: dict) -> None:
         n = change["new"]
         for i, box in enumerate(self.bots):
             box.layout.display = None if i < n else "none"
 
-    @_guard
+    @guard
     def _on_odds(self, change: dict) -> None:
         for p in self._pickers.values():
             p.advisor = self._active_advisor()
 
-    @_guard
+    @guard
     def _on_change(self, events: list[Event]) -> None:
         if events:
-            self._say("", ok=True)
+            self.say("", ok=True)
         self.download.value = ""  # a saved link would be stale
         self.redraw()
 
     # ------------------------------------------------------------------ drawing
     def _active_advisor(self) -> Advisor | None:
         return self._advisor if self.odds.value else None
-
-    def _say(self, text: str, *, ok: bool) -> None:
-        self.message.value = _message(text, ok=ok)
 
     def _acting_human(self) -> int | None:
         """The human whose decision it is, else the last human who acted, else the first."""
@@ -351,17 +350,6 @@ class PlayTab(VBox):
             if s in ctl.humans:
                 return s
         return min(ctl.humans)
-
-    def _picker_seat(self) -> int | None:
-        return self._acting_human()
-
-    def _log_pairs(self, seat: int | None, reveal: bool) -> list[tuple[Event, str]]:
-        g = self.game
-        if reveal:
-            pairs = [(e, e.text) for e in g.events]
-        else:
-            pairs = [(e, sentence_for(e, seat)) for e in g.events]
-        return pairs[-self._log_lines :]
 
     def redraw(self) -> None:
         """Draw the table, the buttons of the human to act, the log, battle and result."""
@@ -380,7 +368,7 @@ class PlayTab(VBox):
             f'<span class="palace-subtitle">{esc(" · ".join(parts))}</span>'
         )
         self.table.show(g, perspective=seat, reveal_all=reveal)
-        ps = self._picker_seat()
+        ps = self._acting_human()
         if ps is None:
             note = HTML(
                 root(
@@ -392,7 +380,7 @@ class PlayTab(VBox):
         else:
             self._pickers_box.children = [self._pickers[ps]]
         self.undo_button.disabled = not any(s in ctl.humans for s in ctl.actors)
-        self._hand_log.show(g, self._log_pairs(seat, reveal), seat, reveal)
+        self._hand_log.show(g, seat, reveal)
 
     # ------------------------------------------------------------------ text
     def text(self) -> str:
@@ -402,5 +390,5 @@ class PlayTab(VBox):
         parts = ["== Table ==", self.table.text()]
         p = self.picker
         parts += ["== Actions ==", p.text() if p is not None else "Every seat is a bot."]
-        parts += self._hand_log.text(g, self._log_pairs(seat, reveal))
+        parts += self._hand_log.text(g, seat, reveal)
         return "\n".join(parts)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from ipywidgets import HTML, Button, Dropdown, FileUpload, Layout, Text, ToggleButton, VBox
 
-from palace.app.common import _WIDE, _box, _close_tree, _guard, _message, _row
+from palace.app.common import WIDE_LABEL, close_tree, flow_row, guard, message_html, titled_box
 from palace.app.files import (
     Loaded,
     LoadError,
@@ -66,7 +66,7 @@ class ReplayTab(VBox):
         self.name_box = Text(
             placeholder="scenarios/01-quiet-round-showdown.json",
             description="Open from data/",
-            style=_WIDE,
+            style=WIDE_LABEL,
             continuous_update=False,
             layout=Layout(width="480px"),
         )
@@ -108,10 +108,10 @@ class ReplayTab(VBox):
         self.save_button.on_click(self._on_save)
         self.play_on_button.on_click(self._on_play_on_click)
 
-        picker = _box(
+        picker = titled_box(
             "Choose a hand to replay",
-            _row(self.choice),
-            _row(self.name_box, self.open_button, self.upload),
+            flow_row(self.choice),
+            flow_row(self.name_box, self.open_button, self.upload),
             HTML(
                 root(
                     '<div class="palace-note">Scenarios come from <code>data/scenarios/'
@@ -121,8 +121,8 @@ class ReplayTab(VBox):
                 )
             ),
         )
-        about = _box("", self.info, _row(self.answer_toggle), self.answer)
-        tools = _row(self.save_button, self.play_on_button, self.download)
+        about = titled_box("", self.info, flow_row(self.answer_toggle), self.answer)
+        tools = flow_row(self.save_button, self.play_on_button, self.download)
         super().__init__(
             [picker, self.message, about, self._stepper_box, tools],
             layout=Layout(width="100%", grid_gap="10px"),
@@ -130,7 +130,7 @@ class ReplayTab(VBox):
         self.add_class("palace-panel")
         self.add_class("palace-app-replay")
         if problems:
-            self._say("Some scenario files were skipped: " + " | ".join(problems), ok=False)
+            self.say("Some scenario files were skipped: " + " | ".join(problems), ok=False)
         if self._entries:
             self.select(next(iter(self._entries)))
         else:
@@ -192,7 +192,7 @@ class ReplayTab(VBox):
             return False
         kind = "scenario" if loaded.kind == "scenario" else "hand"
         self.add(loaded, f"Uploaded · {name} · {loaded.title}")
-        self._say(f"Loaded {name}: {kind} “{loaded.title}”.", ok=True)
+        self.say(f"Loaded {name}: {kind} “{loaded.title}”.", ok=True)
         return True
 
     def open_name(self, name: str) -> bool:
@@ -203,7 +203,7 @@ class ReplayTab(VBox):
             self._refuse(str(exc))
             return False
         self.add(loaded, f"data/{name.strip()} · {loaded.title}")
-        self._say(f"Opened data/{name.strip()}.", ok=True)
+        self.say(f"Opened data/{name.strip()}.", ok=True)
         return True
 
     def set_view(self, seat: int | None, reveal: bool) -> None:
@@ -222,14 +222,14 @@ class ReplayTab(VBox):
     def _options(self) -> list[tuple[str, str]]:
         return [(e.label, k) for k, e in self._entries.items()]
 
-    def _say(self, text: str, *, ok: bool) -> None:
-        self.message.value = _message(text, ok=ok)
+    def say(self, text: str, *, ok: bool) -> None:
+        self.message.value = message_html(text, ok=ok)
 
     def _refuse(self, problem: str) -> None:
         kept = ""
         if self.current is not None:
             kept = f" The replay of “{self.current.title}” stays loaded."
-        self._say(f"Not loaded: {problem}.{kept}", ok=False)
+        self.say(f"Not loaded: {problem}.{kept}", ok=False)
 
     def _loaded(self, key: str) -> Loaded:
         e = self._entries[key]
@@ -241,7 +241,7 @@ class ReplayTab(VBox):
 
     def _apply_view(self, stepper: DealStepper) -> None:
         seat, reveal = self._view
-        g = stepper._game  # noqa: SLF001 - the stepper's own game
+        g = stepper.game
         stepper.perspective = seat if seat is not None and 0 <= seat < g.players else None
         stepper.reveal_all = reveal
 
@@ -264,7 +264,7 @@ class ReplayTab(VBox):
         self.stepper = stepper
         self._stepper_box.children = [stepper]
         if old is not None:
-            _close_tree(old)
+            close_tree(old)
         self.current = loaded
         self._current_key = key
         self.download.value = ""
@@ -315,25 +315,25 @@ class ReplayTab(VBox):
         self.answer.layout.display = "none"
 
     # ------------------------------------------------------------------ callbacks
-    @_guard
+    @guard
     def _on_choice(self, change: dict) -> None:
         if self._syncing:
             return
         if change["new"] is not None and change["new"] != self._current_key:
             if self._show(change["new"]):
-                self._say("", ok=True)
+                self.say("", ok=True)
 
-    @_guard
+    @guard
     def _on_open(self, _: Button) -> None:
         if self.name_box.value.strip():
             self.open_name(self.name_box.value)
         else:
-            self._say(
+            self.say(
                 "Type a file name inside data/, such as scenarios/01-quiet-round-showdown.json.",
                 ok=False,
             )
 
-    @_guard
+    @guard
     def _on_upload(self, change: dict) -> None:
         files = change["new"]
         if not files:
@@ -349,12 +349,12 @@ class ReplayTab(VBox):
         self.answer.layout.display = None if change["new"] else "none"
         self.answer_toggle.description = "Hide the answer" if change["new"] else "Show the answer"
 
-    @_guard
+    @guard
     def _on_save(self, _: Button) -> None:
         if self.save() is not None:
-            self._say(f"Saved: download {download_name(self.game)} below.", ok=True)
+            self.say(f"Saved: download {download_name(self.game)} below.", ok=True)
 
-    @_guard
+    @guard
     def _on_play_on_click(self, _: Button) -> None:
         if self.game is not None and self._on_play_on is not None and not self.game.is_over:
             self._on_play_on(self.game.replay())

@@ -35,14 +35,11 @@ from palace.lessons.course_map import (
 )
 from palace.lessons.display import (
     CATEGORY_EXAMPLES,
-    CardRows,
     category_gallery,
     deck_rows,
-    face,
-    faces,
     show,
 )
-from palace.lessons.facts import armies_of, battle_event, event_index, events_text, stake_table
+from palace.lessons.facts import battle_event, event_index, events_text, stake_table
 from palace.lessons.positions import (
     attack_position,
     bot_hand,
@@ -59,6 +56,9 @@ from palace.lessons.quizzes import (
     legal_kinds_quiz,
     pot_winner_quiz,
 )
+from palace.widgets.battle_view import armies_of
+from palace.widgets.card_rows import CardRows
+from palace.widgets.cards import face, faces
 from palace.widgets.turn_desk import TurnDesk
 from palace.widgets.variant_comparer import VariantComparer
 

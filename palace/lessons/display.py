@@ -1,14 +1,12 @@
-"""Lesson material on the page: show(), card faces, labelled card rows, the deck and the hands."""
+"""Lesson material on the page: show() with plain text, the gallery of the nine hands, the deck."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from ipywidgets import Widget
 
-from ipywidgets import Layout, VBox, Widget
-
-from palace.cards import Card, Suit, parse_cards
+from palace.cards import Suit
 from palace.hands import Category, evaluate
-from palace.widgets.cards import CardRow
+from palace.widgets.card_rows import CardRows
 
 
 def show(widget: Widget) -> None:
@@ -20,47 +18,6 @@ def show(widget: Widget) -> None:
     bundle = widget._repr_mimebundle_()
     bundle["text/plain"] = widget.text()  # type: ignore[attr-defined]
     display(bundle, raw=True)
-
-
-def face(card: Card | str) -> str:
-    """A card as printed on its face: ``"10♠"`` (the engine writes ``"T♠"``).
-
-    >>> face("Ts"), face("Ah")
-    ('10♠', 'A♥')
-    """
-    c = Card.parse(card)
-    return c.symbol.replace("T", "10", 1) if c.rank.letter == "T" else c.symbol
-
-
-def faces(cards: Sequence[Card] | str) -> str:
-    """Cards as printed on their faces, space separated."""
-    return " ".join(face(c) for c in parse_cards(cards))
-
-
-class CardRows(VBox):
-    """Labelled rows of cards (a `CardRow` each) with a plain-text `text()`."""
-
-    def __init__(
-        self,
-        rows: Sequence[tuple[str, str]],
-        *,
-        four_color: bool = False,
-        width: str | None = None,
-    ) -> None:
-        """width: give each row this width and let the rows flow side by side."""
-        self._rows = [
-            CardRow(cards, small=True, four_color=four_color, label=label) for label, cards in rows
-        ]
-        layout = Layout(grid_gap="2px")
-        if width is not None:
-            for row in self._rows:
-                row.layout.width = width
-            layout = Layout(display="flex", flex_flow="row wrap", grid_gap="6px 18px")
-        super().__init__(self._rows, layout=layout)
-        self.add_class("palace-cardrows")
-
-    def text(self) -> str:
-        return "\n".join(r.text() for r in self._rows)
 
 
 CATEGORY_EXAMPLES: dict[Category, str] = {

@@ -1,12 +1,10 @@
-"""What the engine says about a hand, for lesson text: events by kind, battle armies, stakes."""
+"""What the engine says about a hand, for lesson text: events by kind, battle events, stakes."""
 
 from __future__ import annotations
 
 import pandas as pd
 
 from palace.actions import Bet
-from palace.battle import Army
-from palace.cards import Card
 from palace.errors import PalaceError
 from palace.events import Event, Phase
 from palace.game import Game
@@ -84,23 +82,3 @@ def stake_table(game: Game) -> pd.DataFrame:
 def battle_event(game: Game, nth: int = -1) -> Event:
     """The `nth` battle showdown of a hand (the last by default)."""
     return game.events[event_index(game, "battle", nth)]
-
-
-def armies_of(event: Event) -> tuple[Army, Army]:
-    """The attacker's and defender's armies shown down in a ``"battle"`` event."""
-    res = event.detail.get("battle")
-    if res is None:
-        raise PalaceError(f"event #{event.index} ({event.kind}) is not a battle showdown")
-    armies = []
-    for seat, hand in (
-        (event.detail["attacker"], res.attacker_hand),
-        (event.detail["defender"], res.defender_hand),
-    ):
-        palace: tuple[Card, ...] = ()
-        for mv in event.moves:
-            if mv.src == mv.dst == f"seat{seat}.palace":
-                palace = tuple(mv.cards)
-        banner = hand.cards[0]  # the engine lists banner, soldiers, palace in that order
-        soldiers = tuple(c for c in hand.cards[1:] if c not in palace)
-        armies.append(Army(banner, soldiers, palace))
-    return armies[0], armies[1]

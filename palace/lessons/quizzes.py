@@ -7,10 +7,12 @@ from palace.deal import group_of
 from palace.errors import PalaceError
 from palace.events import Phase
 from palace.game import Game
-from palace.lessons.display import face, faces
-from palace.lessons.facts import armies_of, battle_event
+from palace.lessons.facts import battle_event
 from palace.scenarios import Scenario
+from palace.widgets.battle_view import armies_of
+from palace.widgets.cards import face, faces
 from palace.widgets.quiz import CheckYourself
+from palace.words import plural
 
 
 def banner_card_quiz(game: Game, index: int) -> CheckYourself:
@@ -71,10 +73,10 @@ def keep_all_quiz(game: Game) -> CheckYourself:
     have = game.soldiers(seat)
     n = len(have)
     listed = faces(have) or "none"
-    plural = "s" if n != 1 else ""
-    question = f"{name} holds {n} soldier{plural} ({listed}) and buys. Which is true?"
+    question = f"{name} holds {plural(n, 'soldier')} ({listed}) and buys. Which is true?"
+    kept = f"all {n + 1} soldiers" if n else "the one soldier"
     choices = [
-        f"{name} may keep all {n + 1} soldiers",
+        f"{name} may keep {kept}",
         f"{name} must discard at least one soldier before play goes on",
         f"{name} may not Buy now",
     ]
@@ -85,7 +87,7 @@ def keep_all_quiz(game: Game) -> CheckYourself:
     bought = probe.apply(Buy())[0]
     why = probe.why_illegal(Trim(cards=()))
     if why is None:
-        explanation = f"{bought.text} Keeping all {n + 1} is legal: at most five (R6.7)."
+        explanation = f"{bought.text} Keeping {kept} is legal: at most five (R6.7)."
         answer = 0
     else:
         explanation = f"{bought.text} Keeping all is refused: {why}."
@@ -110,8 +112,7 @@ def call_amount_quiz(game: Game) -> CheckYourself:
     called = probe.apply(Call())[0]
     question = (
         f"{att} ({len(game.soldiers(b.attacker))} soldiers) attacks {dfn} "
-        f"({len(game.soldiers(b.defender))} soldier"
-        f"{'s' if len(game.soldiers(b.defender)) != 1 else ''}) with {bet.amount} chips. "
+        f"({plural(len(game.soldiers(b.defender)), 'soldier')}) with {bet.amount} chips. "
         f"How much must {dfn} pay to call?"
     )
     rule = (

@@ -2,19 +2,10 @@
 
 from __future__ import annotations
 
-import html
-import re
 from collections.abc import Callable
+from dataclasses import dataclass
 
-from ipywidgets import (
-    HTML,
-    BoundedIntText,
-    Button,
-    HBox,
-    Layout,
-    ToggleButton,
-    VBox,
-)
+from ipywidgets import HTML, BoundedIntText, Button, HBox, Layout, ToggleButton, VBox, Widget
 
 from palace.actions import Action, Bet, Buy, Call, Discard, Fold, Raise, Stay, Trim
 from palace.cards import Card
@@ -29,6 +20,45 @@ Advisor = Callable[[Game, int, int], str]
 ActionCallback = Callable[[Action, list[Event]], None]
 BIG = 10**9
 BUTTON_WIDTH = "250px"
+
+
+@dataclass
+class _Offer:
+    """One action button as drawn now: the engine's reason when it is off, else what it does
+    and the advisor's words. The button's note (HTML) and `text()` are both made from it."""
+
+    key: str  # "buy", "discard", "stay", "fold", "call", "raise" or "bet:<seat>"
+    button: Button
+    note: HTML
+    reason: str = ""  # why the engine refuses it now ("" when enabled)
+    help: str = ""  # what it does (shown while enabled)
+    advice: str = ""  # the advisor's odds (shown while enabled)
+
+    def note_html(self) -> str:
+        if self.reason:
+            return f'<span class="palace-reason palace-reason-off">✗ {esc(self.reason)}</span>'
+        parts = []
+        if self.help:
+            parts.append(f'<span class="palace-reason">{esc(self.help)}</span>')
+        if self.advice:
+            parts.append(f'<span class="palace-advice">{esc(self.advice)}</span>')
+        return "<br>".join(parts)
+
+    def line(self) -> str:
+        """``[on] Buy (2 chips)`` or ``[off] Call — <the engine's reason>``."""
+        state = "off" if self.button.disabled else "on"
+        extra = self.reason or self.advice
+        return f"[{state}] {self.button.description}" + (f" — {extra}" if extra else "")
+
+
+def _action_button(description: str = "", *, icon: str) -> Button:
+    return Button(
+        description=description, icon=icon, layout=Layout(width=BUTTON_WIDTH, flex="none")
+    )
+
+
+# A group of action rows under a title, with controls shown above the rows (amounts).
+Section = tuple[str, list[_Offer], list[Widget]]
 
 
 class ActionPicker(VBox):
@@ -57,18 +87,18 @@ class ActionPicker(VBox):
         self.four_color = four_color
         self._callbacks: list[ActionCallback] = []
         self._choosing: str | None = None  # "discard" while picking soldiers to discard
-        self._reasons: dict[str, str] = {}
+        self._offers: dict[str, _Offer] = {}  # what each action button shows now
+        self._prompt_text = ""
         self._status_text = ""
-        self._status_ok = True
 
         self._css = style_widget()
         self._prompt = HTML()
-        self._buy = Button(layout=Layout(width=BUTTON_WIDTH, flex="none"))
-        self._discard = Button(layout=Layout(width=BUTTON_WIDTH, flex="none"))
-        self._stay = Button(description="Stay", layout=Layout(width=BUTTON_WIDTH, flex="none"))
-        self._fold = Button(description="Fold", layout=Layout(width=BUTTON_WIDTH, flex="none"))
-        self._call = Button(layout=Layout(width=BUTTON_WIDTH, flex="none"))
-        self._raise = Button(layout=Layout(width=BUTTON_WIDTH, flex="none"))
+        self._buy = _action_button(icon="plus")
+        self._discard = _action_button(icon="trash")
+        self._stay = _action_button("Stay", icon="hand-paper-o")
+        self._fold = _action_button("Fold", icon="flag")
+        self._call = _action_button(icon="check")
+        self._raise = _action_button(icon="arrow-up")
         self._bet_amount = BoundedIntText(
             description="Attack with", min=0, max=BIG, layout=Layout(width="210px")
         )
@@ -86,11 +116,10 @@ class ActionPicker(VBox):
         )
         self._cancel = Button(description="Cancel", layout=Layout(width="120px"))
         self._status = HTML()
-        self._notes: dict[str, HTML] = {
+        self._notes: dict[str, HTML] = {  # beside each button (and "bet:<seat>")
             k: HTML() for k in ("buy", "discard", "stay", "fold", "call", "raise")
         }
         self._bets: dict[int, Button] = {}
-        self._bet_notes: dict[int, HTML] = {}
         self._toggles: dict[Card, ToggleButton] = {}
         self._toggle_cards: dict[Card, HTML] = {}
 
@@ -165,7 +194,8 @@ class ActionPicker(VBox):
 
     def reason(self, kind: str, target: int | None = None) -> str:
         """Why that action is disabled now ("" when it is enabled)."""
-        return self._reasons.get(kind if kind != "bet" else f"bet:{target}", "")
+        offer = self._offers.get(kind if kind != "bet" else f"bet:{target}")
+        return "" if offer is None else offer.reason
 
     @property
     def toggles(self) -> dict[Card, ToggleButton]:
@@ -262,52 +292,87 @@ class ActionPicker(VBox):
 
     # ------------------------------------------------------------------ drawing
     def _set_status(self, text: str, *, ok: bool) -> None:
-        self._status_text, self._status_ok = text, ok
+        self._status_text = text
         cls = "palace-status-ok" if ok else "palace-status-bad"
         mark = "" if not text else ("✓ " if ok else "✗ ")
         self._status.value = root(
             f'<div class="palace-status-line {cls}" role="status">{mark}{esc(text)}</div>'
         )
 
-    def _why(self, action: Action) -> str | None:
-        """The engine's reason, or why it is not this seat's decision."""
+    def _mine(self) -> bool:
+        """Is it this seat's decision now?"""
         g = self.game
-        if g.is_over or g.to_act == self._seat:
-            return g.why_illegal(action)
-        return f"wait: it is {g.names[g.to_act]}'s decision, not yours"  # type: ignore[index]
+        return not g.is_over and g.to_act == self._seat
 
-    def _setup_button(
-        self, key: str, btn: Button, action: Action, help_text: str, note: HTML, style: str
-    ) -> None:
-        why = self._why(action)
-        btn.disabled = why is not None
-        btn.button_style = "" if why else style
-        btn.tooltip = why or help_text
-        self._reasons[key] = why or ""
-        if why:
-            note.value = f'<span class="palace-reason palace-reason-off">✗ {esc(why)}</span>'
-        elif help_text:
-            note.value = f'<span class="palace-reason">{esc(help_text)}</span>'
+    def _waiting_for(self) -> str:
+        """The name of the player whose decision it is (while it is not this seat's)."""
+        g = self.game
+        assert g.to_act is not None, "a hand that is not over has a player to act"
+        return g.names[g.to_act]
+
+    def refresh(self) -> None:
+        """Redraw from the controller's game: the prompt, the soldier chooser, the actions."""
+        if not self._mine():
+            self._choosing = None
+        self._draw_prompt()
+        self._draw_chooser()
+        self._offers = {}
+        self._draw_actions(self._sections())
+        self._actions_box.layout.display = "none" if self.game.is_over else None
+        if not self._status_text:
+            self._set_status("", ok=True)
+
+    # the prompt ---------------------------------------------------------------------
+    def _draw_prompt(self) -> None:
+        g, me = self.game, self._seat
+        if g.is_over:
+            prompt = "The hand is over: no more actions (R9, R10)."
+        elif not self._mine():
+            prompt = f"Waiting for {self._waiting_for()}…"
+        elif g.phase is Phase.BATTLE_RESPONSE:
+            b = g.battle
+            assert b is not None
+            opp = b.attacker if me == b.defender else b.defender
+            verb = "attacks you" if me == b.defender else "raises"
+            prompt = f"{g.names[opp]} {verb}! Pay {g.owed()} to call, raise, or fold (R7.4)."
+        elif g.phase is Phase.TRIM_TO_FIVE:
+            prompt = f"{g.names[me]}, choose soldiers to discard — keep at most five (R6.7)."
         else:
-            note.value = ""
+            prompt = f"Your turn, {g.names[me]}: pick one action (R6.1)."
+        self._prompt_text = prompt
+        self._prompt.value = root(f'<div class="palace-prompt">{esc(prompt)}</div>')
 
-    def _row(self, btn: Button, note: HTML) -> HBox:
-        return HBox([btn, note], layout=Layout(align_items="center", grid_gap="10px"))
-
-    def _ensure_bets(self) -> None:
-        n = self.game.players
-        if len(self._bets) == n - 1 and all(t < n for t in self._bets):
+    # the soldier chooser (Trim after a Buy or capture, or Discard) --------------------
+    def _draw_chooser(self) -> None:
+        g = self.game
+        trim = self._mine() and g.phase is Phase.TRIM_TO_FIVE
+        discard = self._mine() and self._choosing == "discard" and g.phase is Phase.TURN
+        if not (trim or discard):
+            self._choose_box.children = []
+            self._choose_box.layout.display = "none"
             return
-        for b in self._bets.values():
-            b.close()
-        self._bets, self._bet_notes = {}, {}
-        for t in range(n):
-            if t == self._seat:
-                continue
-            b = Button(icon="crosshairs", layout=Layout(width=BUTTON_WIDTH, flex="none"))
-            b.on_click(self._on_bet)
-            self._bets[t] = b
-            self._bet_notes[t] = HTML()
+        cols = []
+        for c in g.soldiers(self._seat):
+            t = self._toggle(c)
+            self._style_toggle(t)
+            cols.append(
+                VBox([self._toggle_cards[c], t], layout=Layout(align_items="center", width="84px"))
+            )
+        buttons = [self._confirm, self._keep] if trim else [self._confirm, self._cancel]
+        self._choose_box.children = [
+            HTML(root(f'<div class="palace-section">{esc(self._chooser_title(trim))}</div>')),
+            HBox(cols, layout=Layout(flex_flow="row wrap", grid_gap="6px")),
+            HBox(buttons, layout=Layout(grid_gap="8px")),
+        ]
+        self._choose_box.layout.display = None
+
+    def _chooser_title(self, trim: bool) -> str:
+        g = self.game
+        if trim and g.events and g.events[-1].kind == "capture":
+            return f"Captured: discard any soldiers? ({g.events[-1].rule}; at most five stay, R6.7)"
+        if trim:
+            return "Bought: discard any soldiers? (R6.2; at most five stay, R6.7)"
+        return f"Discard which soldiers? (pays {g.rules.discard_amount}, R6.4)"
 
     def _toggle(self, card: Card) -> ToggleButton:
         if card not in self._toggles:
@@ -331,262 +396,200 @@ class ActionPicker(VBox):
             card_html(card, four_color=self.four_color, struck=why)
         )
 
-    def _section(self, title: str, rows: list[tuple[str, Button, HTML]], extra: list) -> VBox:
-        """A titled group of action rows; one shared reason is said once, under the title."""
-        reasons = {self._reasons.get(k, "") for k, _, _ in rows}
-        shared = len(rows) > 1 and all(b.disabled for _, b, _ in rows) and len(reasons) == 1
-        head = f'<div class="palace-section">{esc(title)}</div>'
-        if shared:
-            head += f'<div class="palace-reason palace-reason-off">✗ {esc(reasons.pop())}</div>'
-            for _, _, note in rows:
-                note.value = ""
-        children = [HTML(root(head)), *extra]
-        children += [self._row(b, note) for _, b, note in rows]
-        return VBox(children, layout=Layout(grid_gap="3px"))
+    # the action buttons ---------------------------------------------------------------
+    def _why(self, action: Action) -> str | None:
+        """The engine's reason, or why it is not this seat's decision."""
+        g = self.game
+        if g.is_over or g.to_act == self._seat:
+            return g.why_illegal(action)
+        return f"wait: it is {self._waiting_for()}'s decision, not yours"
 
-    def refresh(self) -> None:
-        """Redraw from the controller's game."""
-        g, me = self.game, self._seat
-        name = g.names[me]
-        mine = not g.is_over and g.to_act == me
-        phase = g.phase
-        if not mine:
-            self._choosing = None
-        self._reasons = {}
-        rules = g.rules
-        soldiers = g.soldiers(me)
+    def _advice(self, target: int) -> str:
+        """The advisor's words about fighting `target` (an advisor bug must not break the game)."""
+        assert self._advisor is not None
+        try:
+            return self._advisor(self.game, self._seat, target)
+        except Exception as exc:  # noqa: BLE001 - the advisor is the caller's code
+            return f"(advisor failed: {exc})"
 
-        # prompt ---------------------------------------------------------------
-        if g.is_over:
-            prompt = "The hand is over: no more actions (R9, R10)."
-        elif not mine:
-            prompt = f"Waiting for {g.names[g.to_act]}…"  # type: ignore[index]
-        elif phase is Phase.BATTLE_RESPONSE:
-            b = g.battle
-            opp = b.attacker if me == b.defender else b.defender
-            verb = "attacks you" if me == b.defender else "raises"
-            prompt = f"{g.names[opp]} {verb}! Pay {g.owed()} to call, raise, or fold (R7.4)."
-        elif phase is Phase.TRIM_TO_FIVE:
-            prompt = f"{name}, choose soldiers to discard — keep at most five (R6.7)."
-        else:
-            prompt = f"Your turn, {name}: pick one action (R6.1)."
-        self._prompt.value = root(f'<div class="palace-prompt">{esc(prompt)}</div>')
+    def _offer(
+        self,
+        key: str,
+        button: Button,
+        action: Action,
+        help_text: str,
+        style: str,
+        *,
+        advise: int | None = None,
+    ) -> _Offer:
+        """Enable `button` if the engine allows `action` (else say why); `advise`: a seat to
+        ask the advisor about while it is enabled."""
+        why = self._why(action)
+        button.disabled = why is not None
+        button.button_style = "" if why else style
+        button.tooltip = why or help_text
+        offer = _Offer(key, button, self._notes[key], why or "", help_text)
+        if why is None and advise is not None and self._advisor is not None:
+            offer.advice = self._advice(advise)
+        offer.note.value = offer.note_html()
+        self._offers[key] = offer
+        return offer
 
-        # soldier chooser (Trim after Buy / capture, or Discard) ------------------
-        trim = mine and phase is Phase.TRIM_TO_FIVE
-        choosing = trim or (mine and self._choosing == "discard" and phase is Phase.TURN)
-        if choosing:
-            cols = []
-            for c in soldiers:
-                t = self._toggle(c)
-                self._style_toggle(t)
-                cols.append(
-                    VBox(
-                        [self._toggle_cards[c], t],
-                        layout=Layout(align_items="center", width="84px"),
-                    )
-                )
-            captured = bool(g.events) and g.events[-1].kind == "capture"
-            if trim and captured:
-                rule = g.events[-1].rule
-                title = f"Captured: discard any soldiers? ({rule}; at most five stay, R6.7)"
-            elif trim:
-                title = "Bought: discard any soldiers? (R6.2; at most five stay, R6.7)"
-            else:
-                title = f"Discard which soldiers? (pays {rules.discard_amount}, R6.4)"
-            buttons = [self._confirm, self._keep] if trim else [self._confirm, self._cancel]
-            self._choose_box.children = [
-                HTML(root(f'<div class="palace-section">{esc(title)}</div>')),
-                HBox(cols, layout=Layout(flex_flow="row wrap", grid_gap="6px")),
-                HBox(buttons, layout=Layout(grid_gap="8px")),
-            ]
-            self._choose_box.layout.display = None
-        else:
-            self._choose_box.children = []
-            self._choose_box.layout.display = "none"
+    def _sections(self) -> list[Section]:
+        """The action groups, the answer to an attack first while one is open."""
+        low = self.game.min_attack(self._seat)
+        sections: list[Section] = [
+            ("On your turn", self._turn_offers(), []),
+            (
+                f"Attack a player (minimum {low} chips, R7.3): they fold, call or raise (R7.4)",
+                *self._bet_offers(low),
+            ),
+            ("Answering an attack", *self._answer_offers()),
+            ("Leave", [self._fold_offer()], []),
+        ]
+        if self.game.phase is Phase.BATTLE_RESPONSE:
+            sections = sections[2:] + sections[:2]
+        return sections
 
-        # turn actions ---------------------------------------------------------------
-        self._buy.description = f"Buy ({rules.small_bet} chips)"
-        self._buy.icon = "plus"
-        self._setup_button(
-            "buy",
-            self._buy,
-            Buy(),
-            "pay, draw a soldier, then discard any (R6.2)",
-            self._notes["buy"],
-            "info",
-        )
-        self._discard.description = f"Discard… ({rules.discard_amount} chips)"
-        self._discard.icon = "trash"
-        self._setup_button(
-            "discard",
-            self._discard,
-            Discard(cards=soldiers),
-            "pay and discard one or more soldiers (R6.4)",
-            self._notes["discard"],
-            "info",
-        )
-        self._stay.icon = "hand-paper-o"
-        self._setup_button(
-            "stay",
-            self._stay,
-            Stay(),
-            "do nothing; the turn passes (R6.5)",
-            self._notes["stay"],
-            "info",
-        )
-        if phase is Phase.BATTLE_RESPONSE:
-            fold_help = "give up the battle: you are out and lose your banner and soldiers (R7.5)"
-        else:
-            fold_help = "leave the hand: all your cards go to the discard pile (R6.6)"
-        self._fold.icon = "flag"
-        self._setup_button("fold", self._fold, Fold(), fold_help, self._notes["fold"], "")
+    def _turn_offers(self) -> list[_Offer]:
+        """Buy, Discard and Stay (R6.2, R6.4, R6.5)."""
+        g = self.game
+        self._buy.description = f"Buy ({g.rules.small_bet} chips)"
+        self._discard.description = f"Discard… ({g.rules.discard_amount} chips)"
+        return [
+            self._offer(
+                "buy", self._buy, Buy(), "pay, draw a soldier, then discard any (R6.2)", "info"
+            ),
+            self._offer(
+                "discard",
+                self._discard,
+                Discard(cards=g.soldiers(self._seat)),
+                "pay and discard one or more soldiers (R6.4)",
+                "info",
+            ),
+            self._offer("stay", self._stay, Stay(), "do nothing; the turn passes (R6.5)", "info"),
+        ]
 
-        # bets ------------------------------------------------------------------
+    def _bet_offers(self, low: int) -> tuple[list[_Offer], list[Widget]]:
+        """An Attack button per opponent (R7.3) with the advisor's odds; the amount (no-limit)."""
+        g, me, no_limit = self.game, self._seat, self.game.rules.no_limit
         self._ensure_bets()
-        low = g.min_attack(me)
-        bet_extra: list = []
-        if rules.no_limit:
+        extra: list[Widget] = []
+        if no_limit:
             stack = g.stacks[me] if g.stacks is not None else BIG
             self._bet_amount.min = min(low, stack)
             self._bet_amount.max = max(stack, low)
             if self._bet_amount.value < low:
                 self._bet_amount.value = low
-            bet_extra.append(self._bet_amount)
+            extra.append(self._bet_amount)
+        offers = []
         for t, b in self._bets.items():
-            b.description = f"Attack {g.names[t]}" + ("" if rules.no_limit else f" ({low} chips)")
-            bet = Bet(target=t, amount=self._bet_amount.value if rules.no_limit else None)
-            self._setup_button(
-                f"bet:{t}",
-                b,
-                bet,
-                "",
-                self._bet_notes[t],
-                "danger",
-            )
-            if not b.disabled and self._advisor is not None:
-                try:
-                    advice = self._advisor(g, me, t)
-                except Exception as exc:  # an advisor bug must not break the game
-                    advice = f"(advisor failed: {exc})"
-                self._bet_notes[t].value = f'<span class="palace-advice">{esc(advice)}</span>'
+            b.description = f"Attack {g.names[t]}" + ("" if no_limit else f" ({low} chips)")
+            bet = Bet(target=t, amount=self._bet_amount.value if no_limit else None)
+            offers.append(self._offer(f"bet:{t}", b, bet, "", "danger", advise=t))
+        return offers, extra
 
-        # answering an attack ---------------------------------------------------------
-        owed = g.owed() if phase is Phase.BATTLE_RESPONSE else 0
+    def _ensure_bets(self) -> None:
+        n = self.game.players
+        if len(self._bets) == n - 1 and all(t < n for t in self._bets):
+            return
+        for t, b in self._bets.items():
+            b.close()
+            self._notes.pop(f"bet:{t}").close()
+        self._bets = {}
+        for t in range(n):
+            if t == self._seat:
+                continue
+            b = _action_button(icon="crosshairs")
+            b.on_click(self._on_bet)
+            self._bets[t] = b
+            self._notes[f"bet:{t}"] = HTML()
+
+    def _answer_offers(self) -> tuple[list[_Offer], list[Widget]]:
+        """Call (with the advisor's odds) and Raise (R7.6, R7.7); the raise amount (no-limit)."""
+        g, me, rules = self.game, self._seat, self.game.rules
+        owed = g.owed() if g.phase is Phase.BATTLE_RESPONSE else 0
+        foe = None
+        if owed and g.battle is not None:
+            foe = g.battle.attacker if me == g.battle.defender else g.battle.defender
         self._call.description = f"Call ({owed} chips)" if owed else "Call"
-        self._call.icon = "check"
-        self._setup_button(
-            "call",
-            self._call,
-            Call(),
-            "pay and show the battle down (R7.6)",
-            self._notes["call"],
-            "success",
+        call = self._offer(
+            "call", self._call, Call(), "pay and show the battle down (R7.6)", "success", advise=foe
         )
-        self._call_advice = ""
-        if owed and not self._call.disabled and self._advisor is not None and g.battle:
-            b = g.battle
-            foe = b.attacker if me == b.defender else b.defender
-            try:
-                self._call_advice = self._advisor(g, me, foe)
-            except Exception as exc:  # an advisor bug must not break the game
-                self._call_advice = f"(advisor failed: {exc})"
-            self._notes[
-                "call"
-            ].value += f'<br><span class="palace-advice">{esc(self._call_advice)}</span>'
         size = g.raise_size() if owed else 0
         self._raise.description = "Raise" + (f" (call {owed} + raise {size})" if owed else "")
-        self._raise.icon = "arrow-up"
-        raise_extra: list = []
+        extra: list[Widget] = []
         if rules.no_limit:
             self._raise_amount.min = rules.big_bet
             if self._raise_amount.value < rules.big_bet:
                 self._raise_amount.value = rules.big_bet
-            raise_extra.append(self._raise_amount)
-        raise_action = Raise(amount=self._raise_amount.value if rules.no_limit else None)
-        self._setup_button(
+            extra.append(self._raise_amount)
+        raise_ = self._offer(
             "raise",
             self._raise,
-            raise_action,
+            Raise(amount=self._raise_amount.value if rules.no_limit else None),
             "pay the call, then raise; the other side must answer (R7.7)",
-            self._notes["raise"],
             "warning",
         )
+        return [call, raise_], extra
 
-        n = self._notes
-        sections = [
-            (
-                "On your turn",
-                [
-                    ("buy", self._buy, n["buy"]),
-                    ("discard", self._discard, n["discard"]),
-                    ("stay", self._stay, n["stay"]),
-                ],
-                [],
-            ),
-            (
-                f"Attack a player (minimum {low} chips, R7.3): they fold, call or raise (R7.4)",
-                [(f"bet:{t}", b, self._bet_notes[t]) for t, b in self._bets.items()],
-                bet_extra,
-            ),
-            (
-                "Answering an attack",
-                [("call", self._call, n["call"]), ("raise", self._raise, n["raise"])],
-                raise_extra,
-            ),
-            ("Leave", [("fold", self._fold, n["fold"])], []),
-        ]
-        if phase is Phase.BATTLE_RESPONSE:  # the answer first
-            sections = sections[2:] + sections[:2]
-        every = [row for _, rows, _ in sections for row in rows]
-        reasons = {self._reasons.get(k, "") for k, _, _ in every}
-        if all(b.disabled for _, b, _ in every) and len(reasons) == 1:
+    def _fold_offer(self) -> _Offer:
+        """Fold: leave the hand (R6.6), or give up a battle (R7.5)."""
+        if self.game.phase is Phase.BATTLE_RESPONSE:
+            why = "give up the battle: you are out and lose your banner and soldiers (R7.5)"
+        else:
+            why = "leave the hand: all your cards go to the discard pile (R6.6)"
+        return self._offer("fold", self._fold, Fold(), why, "")
+
+    def _draw_actions(self, sections: list[Section]) -> None:
+        every = [o for _, offers, _ in sections for o in offers]
+        reasons = {o.reason for o in every}
+        if all(o.button.disabled for o in every) and len(reasons) == 1:
             # one reason for everything (choosing discards, waiting, hand over): say it once
             head = (
                 '<div class="palace-section">Other actions</div>'
                 f'<div class="palace-reason palace-reason-off">✗ {esc(reasons.pop())}</div>'
             )
-            for _, _, note in every:
-                note.value = ""
+            for o in every:
+                o.note.value = ""
             self._actions_box.children = [
                 HTML(root(head)),
-                HBox([b for _, b, _ in every], layout=Layout(flex_flow="row wrap", grid_gap="6px")),
+                HBox(
+                    [o.button for o in every],
+                    layout=Layout(flex_flow="row wrap", grid_gap="6px"),
+                ),
             ]
         else:
-            self._actions_box.children = [self._section(*sec) for sec in sections]
-        self._actions_box.layout.display = "none" if g.is_over else None
-        if not self._status_text:
-            self._set_status("", ok=True)
+            self._actions_box.children = [self._section(*s) for s in sections]
+
+    def _section(self, title: str, offers: list[_Offer], extra: list[Widget]) -> VBox:
+        """A titled group of action rows; one shared reason is said once, under the title."""
+        reasons = {o.reason for o in offers}
+        shared = len(offers) > 1 and all(o.button.disabled for o in offers) and len(reasons) == 1
+        head = f'<div class="palace-section">{esc(title)}</div>'
+        if shared:
+            head += f'<div class="palace-reason palace-reason-off">✗ {esc(reasons.pop())}</div>'
+            for o in offers:
+                o.note.value = ""
+        rows = [
+            HBox([o.button, o.note], layout=Layout(align_items="center", grid_gap="10px"))
+            for o in offers
+        ]
+        return VBox([HTML(root(head)), *extra, *rows], layout=Layout(grid_gap="3px"))
 
     # ------------------------------------------------------------------ text
     def text(self) -> str:
-        """Every action with enabled/disabled and the reason, then the status line."""
-        g = self.game
-        prompt = re.sub(r"<[^>]+>", "", self._prompt.value)
-        lines = [prompt.strip()]
+        """Every action with enabled/disabled and the reason (or the advice), then the status
+        line: the same words the buttons and their notes show."""
+        lines = [self._prompt_text]
         if self._choose_box.layout.display != "none":
             chosen = [c for c, t in self.toggles.items() if t.value]
             lines.append(
-                f"Choosing discards from {symbols(g.soldiers(self._seat))}; "
+                f"Choosing discards from {symbols(self.game.soldiers(self._seat))}; "
                 f"selected: {symbols(chosen)}"
             )
-        items: list[tuple[str, Button]] = [
-            ("buy", self._buy),
-            ("discard", self._discard),
-            ("stay", self._stay),
-        ]
-        items += [(f"bet:{t}", b) for t, b in self._bets.items()]
-        items += [("call", self._call), ("raise", self._raise), ("fold", self._fold)]
-        for key, b in items:
-            state = "off" if b.disabled else "on"
-            why = self._reasons.get(key, "")
-            extra = f" — {why}" if why else ""
-            if key == "call" and getattr(self, "_call_advice", ""):
-                extra = f" — {self._call_advice}"
-            if key.startswith("bet:") and not b.disabled and self._advisor is not None:
-                advice = html.unescape(re.sub(r"<[^>]+>", "", self._bet_notes[int(key[4:])].value))
-                extra = f" — {advice}"
-            lines.append(f"[{state}] {b.description}{extra}")
+        order = ["buy", "discard", "stay", *(f"bet:{t}" for t in self._bets), "call", "raise"]
+        lines += [self._offers[k].line() for k in [*order, "fold"]]
         if self._status_text:
             lines.append(f"Status: {self._status_text}")
         return "\n".join(lines)

@@ -2,35 +2,133 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ipywidgets import HTML, Layout, VBox
 
 from palace.battle import Army, BattleResult, resolve_battle
 from palace.cards import Card, Suit
+from palace.errors import PalaceError
 from palace.events import Event, Phase
 from palace.hands import Hand
+from palace.views import sees_event
 from palace.widgets.cards import cards_html
 from palace.widgets.theme import esc, root, rule_badge, style_widget, symbols
+
+
+def shows_battle(event: Event, seat: int | None, reveal: bool = False) -> bool:
+    """Is `event` a battle showdown whose armies `seat` may see (any battle if `reveal`)?"""
+    return (
+        event.kind == "battle" and "battle" in event.detail and (reveal or sees_event(event, seat))
+    )
+
+
+def armies_of(event: Event) -> tuple[Army, Army]:
+    """The attacker's and defender's armies shown down in a ``"battle"`` event."""
+    res = event.detail.get("battle")
+    if not isinstance(res, BattleResult):
+        raise PalaceError(f"event #{event.index} ({event.kind}) is not a battle showdown")
+    armies = []
+    for seat, hand in (
+        (event.detail["attacker"], res.attacker_hand),
+        (event.detail["defender"], res.defender_hand),
+    ):
+        palace: tuple[Card, ...] = ()
+        for mv in event.moves:
+            if mv.src == mv.dst == f"seat{seat}.palace":
+                palace = tuple(mv.cards)
+        banner = hand.cards[0]  # the engine lists banner, soldiers, palace in that order
+        soldiers = tuple(c for c in hand.cards[1:] if c not in palace)
+        armies.append(Army(banner, soldiers, palace))
+    return armies[0], armies[1]
+
+
+def side_head_html(name: str, role: str, suit: Suit, tag: str = "") -> str:
+    """A battler's heading: name, role and banner suit (and a tag such as "wins")."""
+    return (
+        f'<div class="palace-side-head"><span class="palace-name">{esc(name)}</span>'
+        f'<span class="palace-subtitle">{esc(role)} · banner suit {suit.symbol} '
+        f"{esc(suit.noun)}</span>{tag}</div>"
+    )
+
+
+def army_rows_html(
+    army: Army,
+    *,
+    four_color: bool = False,
+    small: bool = False,
+    struck: Mapping[Card, str] | None = None,
+    highlight: Iterable[Card] | bool = False,
+) -> str:
+    """An army's banner, soldiers and palace, each under its label."""
+    rows = []
+    for label, cards in (
+        ("Banner", (army.banner,)),
+        ("Soldiers", army.soldiers),
+        ("Palace", army.palace),
+    ):
+        rows.append(f'<div class="palace-row-label">{label}</div>')
+        rows.append(
+            cards_html(
+                cards, four_color=four_color, small=small, struck=struck, highlight=highlight
+            )
+        )
+    return "".join(rows)
 
 
 @dataclass(frozen=True)
 class _Side:
     name: str
     role: str  # "attacker" / "defender"
-    banner: Card
-    soldiers: tuple[Card, ...]
-    palace: tuple[Card, ...]
+    army: Army
     hand: Hand
     banner_count: int
     opponent: str
     opponent_suit: Suit
 
     @property
+    def banner(self) -> Card:
+        return self.army.banner
+
+    @property
+    def soldiers(self) -> tuple[Card, ...]:
+        return self.army.soldiers
+
+    @property
+    def palace(self) -> tuple[Card, ...]:
+        return self.army.palace
+
+    @property
     def reason(self) -> str:
         s = self.opponent_suit
         return f"{s.symbol} is {self.opponent}'s banner suit — does not count, R8.2"
+
+
+def _sides(
+    attacker: Army, defender: Army, names: tuple[str, str], res: BattleResult
+) -> tuple[_Side, _Side]:
+    an, dn = names
+    return (
+        _Side(
+            an,
+            "attacker",
+            attacker,
+            res.attacker_hand,
+            res.attacker_banner_count,
+            dn,
+            defender.suit,
+        ),
+        _Side(
+            dn,
+            "defender",
+            defender,
+            res.defender_hand,
+            res.defender_banner_count,
+            an,
+            attacker.suit,
+        ),
+    )
 
 
 class BattleView(VBox):
@@ -47,6 +145,7 @@ class BattleView(VBox):
         self._result: BattleResult | None = None
         self._verdict = ""
         self._rule = ""
+        self._last_two: bool | None = None  # were the battlers the last two? (None: unknown)
         self._html.value = root('<div class="palace-note">No battle yet.</div>')
 
     # ------------------------------------------------------------------ input
@@ -59,72 +158,19 @@ class BattleView(VBox):
     ) -> BattleResult:
         """Resolve (or take) the battle of two armies and show it; returns the result."""
         res = result if result is not None else resolve_battle(attacker, defender)
-        an, dn = names[0], names[1]
-        self._last_two: bool | None = None  # unknown outside a game
-        self._set(
-            _Side(
-                an,
-                "attacker",
-                attacker.banner,
-                attacker.soldiers,
-                attacker.palace,
-                res.attacker_hand,
-                res.attacker_banner_count,
-                dn,
-                defender.suit,
-            ),
-            _Side(
-                dn,
-                "defender",
-                defender.banner,
-                defender.soldiers,
-                defender.palace,
-                res.defender_hand,
-                res.defender_banner_count,
-                an,
-                attacker.suit,
-            ),
-            res,
-            res.explain(an, dn),
-        )
+        names = (names[0], names[1])
+        self._set(*_sides(attacker, defender, names, res), res, res.explain(*names))
+        self._last_two = None  # unknown outside a game
         return res
 
     def show_event(self, event: Event, names: Sequence[str] | None = None) -> None:
         """Show a game's ``"battle"`` event (its detail holds the `BattleResult`)."""
-        res = event.detail.get("battle")
-        if not isinstance(res, BattleResult):
-            raise ValueError(f"event #{event.index} ({event.kind}) is not a battle showdown")
+        attacker, defender = armies_of(event)
+        res = event.detail["battle"]
         a, d = event.detail["attacker"], event.detail["defender"]
-        an = names[a] if names is not None else "Attacker"
-        dn = names[d] if names is not None else "Defender"
-        sides = []
-        for seat, hand, count, opp, role in (
-            (a, res.attacker_hand, res.attacker_banner_count, dn, "attacker"),
-            (d, res.defender_hand, res.defender_banner_count, an, "defender"),
-        ):
-            palace: tuple[Card, ...] = ()
-            for mv in event.moves:
-                if mv.src == mv.dst == f"seat{seat}.palace":
-                    palace = tuple(mv.cards)
-            banner = hand.cards[0]  # the engine evaluates banner, soldiers, palace in order
-            soldiers = tuple(c for c in hand.cards[1:] if c not in palace)
-            opp_suit = hand.exclude_suit
-            assert opp_suit is not None
-            sides.append(
-                _Side(
-                    names[seat] if names is not None else role.capitalize(),
-                    role,
-                    banner,
-                    soldiers,
-                    palace,
-                    hand,
-                    count,
-                    opp,
-                    opp_suit,
-                )
-            )
+        sides = ("Attacker", "Defender") if names is None else (names[a], names[d])
         text = event.text if names is not None else res.explanation
-        self._set(sides[0], sides[1], res, text)
+        self._set(*_sides(attacker, defender, sides, res), res, text)
         # a still-tied battle ends the hand only between the last two (R8.6)
         self._last_two = event.phase is Phase.HAND_OVER
 
@@ -172,17 +218,9 @@ class BattleView(VBox):
             '<span class="palace-tag palace-tag-win">wins</span>' if state == "winner" else ""
         )
         rows = [
-            f'<div class="palace-side-head"><span class="palace-name">{esc(s.name)}</span>'
-            f'<span class="palace-subtitle">{s.role} · banner suit {s.banner.suit.symbol} '
-            f"{s.banner.suit.noun}</span>{role_tag}</div>"
+            side_head_html(s.name, s.role, s.banner.suit, role_tag),
+            army_rows_html(s.army, four_color=fc, struck=struck, highlight=best),
         ]
-        for label, cards in (
-            ("Banner", (s.banner,)),
-            ("Soldiers", s.soldiers),
-            ("Palace", s.palace),
-        ):
-            rows.append(f'<div class="palace-row-label">{label}</div>')
-            rows.append(cards_html(cards, four_color=fc, struck=struck, highlight=best))
         rows.append(
             f'<div class="palace-hand-name">{esc(s.hand.describe())}</div>'
             f'<div class="palace-note">Best five: {esc(symbols(s.hand.best))}</div>'
@@ -236,10 +274,9 @@ class BattleView(VBox):
     def _capture(self) -> str:
         win, lose = self._winner_loser()
         if win is None or lose is None:
-            last_two = getattr(self, "_last_two", None)
-            if last_two is True:
+            if self._last_two is True:
                 return "No capture: they were the last two, so they share the pot (R8.6, R10.4)."
-            if last_two is False:
+            if self._last_two is False:
                 return (
                     "No capture: both leave the hand and their cards go to the discard pile (R8.6)."
                 )

@@ -7,53 +7,7 @@ from collections.abc import Iterable, Mapping
 from ipywidgets import HTML, HBox, Layout
 
 from palace.cards import Card, Suit, parse_cards
-from palace.widgets.theme import esc, symbols
-
-CARD_CSS = """<style>
-.palace-card { position: relative; display: inline-block; flex: none; width: 62px; height: 88px;
-  border-radius: 8px; background: linear-gradient(160deg, #ffffff 0%, #f7f5ee 100%);
-  border: 1px solid #cfcabc; box-shadow: 0 2px 4px rgba(0,0,0,.28);
-  font-family: Georgia, "DejaVu Serif", "Times New Roman", serif; color: #111;
-  vertical-align: top; user-select: none; line-height: 1; }
-.palace-card .palace-corner { position: absolute; display: flex; flex-direction: column;
-  align-items: center; width: 22px; }
-.palace-card .palace-tl { top: 5px; left: 3px; }
-.palace-card .palace-br { bottom: 5px; right: 3px; transform: rotate(180deg); }
-.palace-card .palace-rank { font-size: 20px; font-weight: 700; letter-spacing: -1px; }
-.palace-card .palace-pip { font-size: 16px; margin-top: 1px; }
-.palace-card .palace-center { position: absolute; left: 0; right: 0; top: 50%;
-  transform: translateY(-50%); text-align: center; font-size: 32px; }
-.palace-card.palace-small { width: 42px; height: 60px; border-radius: 6px; }
-.palace-card.palace-small .palace-rank { font-size: 15px; }
-.palace-card.palace-small .palace-pip { font-size: 12px; }
-.palace-card.palace-small .palace-tl { top: 3px; left: 1px; width: 18px; }
-.palace-card.palace-small .palace-br { display: none; }
-.palace-card.palace-small .palace-center { font-size: 22px; top: 62%; }
-.palace-card.palace-red { color: #c81e1e; }
-.palace-card.palace-4c.palace-suit-c { color: #15803d; }
-.palace-card.palace-4c.palace-suit-d { color: #1d4ed8; }
-.palace-card.palace-4c.palace-suit-h { color: #c81e1e; }
-.palace-card.palace-4c.palace-suit-s { color: #111111; }
-.palace-card.palace-4c.palace-suit-c, .palace-card.palace-4c.palace-suit-d {
-  background: linear-gradient(160deg, #ffffff 0%, #f2f6f4 100%); }
-.palace-card.palace-back { background-color: #1e3a8a; border: 1px solid #0b1a4a;
-  background-image: repeating-linear-gradient(45deg, rgba(255,255,255,.16) 0 3px,
-  transparent 3px 9px), repeating-linear-gradient(-45deg, rgba(255,255,255,.16) 0 3px,
-  transparent 3px 9px); box-shadow: inset 0 0 0 3px #fdfcf7, inset 0 0 0 4px #0b1a4a,
-  0 2px 4px rgba(0,0,0,.3); }
-.palace-card.palace-hl { box-shadow: 0 0 0 3px #f2b705, 0 3px 8px rgba(0,0,0,.35);
-  transform: translateY(-3px); }
-.palace-card.palace-struck { background: #ecebe6; opacity: .82; }
-.palace-card.palace-struck > .palace-corner, .palace-card.palace-struck > .palace-center {
-  opacity: .45; }
-.palace-card.palace-struck::after { content: ""; position: absolute; inset: 0;
-  border-radius: inherit; background: linear-gradient(to top right, transparent calc(50% - 2.5px),
-  #dc2626 calc(50% - 2.5px), #dc2626 calc(50% + 2.5px), transparent calc(50% + 2.5px)); }
-.palace-card.palace-seen { box-shadow: 0 0 0 2px #60a5fa, 0 2px 4px rgba(0,0,0,.28); }
-.palace-cards { display: inline-flex; flex-wrap: wrap; gap: 6px; align-items: flex-start;
-  padding-top: 3px; }
-.palace-cards.palace-tight { gap: 4px; }
-</style>"""
+from palace.widgets.theme import CARD_CSS, esc, symbols
 
 RED_SUITS = (Suit.HEARTS, Suit.DIAMONDS)
 FACE_DOWN_LABEL = "face-down card"
@@ -62,6 +16,21 @@ FACE_DOWN_LABEL = "face-down card"
 def _rank_text(card: Card) -> str:
     letter = card.rank.letter
     return "10" if letter == "T" else letter
+
+
+def face(card: Card | str) -> str:
+    """A card as printed on its face: ``"10♠"`` (the engine writes ``"T♠"``).
+
+    >>> face("Ts"), face("Ah")
+    ('10♠', 'A♥')
+    """
+    c = Card.parse(card)
+    return _rank_text(c) + c.suit.symbol
+
+
+def faces(cards: Iterable[Card | str] | str) -> str:
+    """Cards as printed on their faces, space separated: ``"10♠ A♥"``."""
+    return " ".join(face(c) for c in parse_cards(cards))
 
 
 def card_label(card: Card, struck: str | None = None, extra: str | None = None) -> str:

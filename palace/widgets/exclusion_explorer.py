@@ -7,8 +7,9 @@ from ipywidgets import HTML, Dropdown, HBox, Layout, Text, ToggleButton, VBox
 from palace.cards import Card, Rank, Suit, parse_cards
 from palace.errors import CardError
 from palace.hands import Hand, evaluate
-from palace.widgets.cards import cards_html
+from palace.widgets.cards import cards_html, face
 from palace.widgets.theme import esc, root, rule_badge, style_widget, symbols
+from palace.words import plural
 
 NO_SUIT = "none"  # the opponent dropdown's "no battle" choice (a Dropdown value cannot be None)
 MAX_CARDS = 9  # banner + five soldiers + three palace cards (R8.1)
@@ -73,7 +74,7 @@ class ExclusionExplorer(VBox):
                 c = Card.from_index(int(suit) * 13 + int(rank) - 2)
                 b = ToggleButton(
                     value=False,
-                    description=c.symbol.replace("T", "10"),
+                    description=face(c),
                     tooltip=c.name,
                     layout=Layout(width="46px", height="30px"),
                 )
@@ -134,6 +135,11 @@ class ExclusionExplorer(VBox):
     def error(self) -> str:
         """The message about the last bad input ("" when the input is valid)."""
         return self._message
+
+    @property
+    def html(self) -> str:
+        """What the panel draws under the inputs: the input's alert (if any) and both hands."""
+        return self._error.value + self._out.value
 
     def hands(self) -> tuple[Hand, Hand | None]:
         """The best hand without exclusion, and with it (None when no opponent suit)."""
@@ -250,7 +256,7 @@ class ExclusionExplorer(VBox):
         notes = []
         count = sum(1 for c in self._current if c.suit == own)
         notes.append(
-            f"Own banner suit {esc(own.symbol)}: {count} card{'s' if count != 1 else ''} for the "
+            f"Own banner suit {esc(own.symbol)}: {plural(count, 'card')} for the "
             f"tie-break count {rule_badge('R8.5')}"
         )
         if opp is not None and opp == own:

@@ -1,72 +1,113 @@
-"""`HandLog`: the latest events, the latest battle and the result of a hand being played.
+"""`HandLog` and `LatestBattle`: the latest events, battle and result of a hand being played.
 
-Shared by `PlayPanel` (the learner's panel) and `PlayTab` (the app's Play tab). It is not a
-container: it owns the widgets (`log`, `battle_box` with `battle`, `result`) and each panel
+`HandLog` is shared by `PlayPanel` (the learner's panel) and `PlayTab` (the app's Play tab).
+It is not a container: it owns the widgets (`log`, `battle_box`, `result`) and each panel
 places them where it likes; `show` redraws them and `text` gives the same in plain text.
+`LatestBattle` (the "Latest battle" box) also stands alone in `TurnDesk`.
 """
 
 from __future__ import annotations
-
-from collections.abc import Sequence
 
 from ipywidgets import HTML, Layout, VBox
 
 from palace.events import Event
 from palace.game import Game
-from palace.views import sees_event
-from palace.widgets.battle_view import BattleView
+from palace.views import sentence_for
+from palace.widgets.battle_view import BattleView, shows_battle
 from palace.widgets.theme import esc, root, rule_badge
 
 
 def latest_battle(game: Game, seat: int | None, reveal: bool) -> Event | None:
     """The last battle event whose armies `seat` may see (every battle if `reveal`)."""
     for ev in reversed(game.events):
-        if ev.kind == "battle" and "battle" in ev.detail and (reveal or sees_event(ev, seat)):
+        if shows_battle(ev, seat, reveal):
             return ev
     return None
+
+
+class LatestBattle(VBox):
+    """The last battle showdown a seat may see, under a title; hidden while there is none.
+
+    title: the box's heading, followed by the event number ("Latest battle (event #40)").
+    heading: the same in `text()` ("== Latest battle ==").
+    """
+
+    def __init__(
+        self, title: str = "Latest battle", *, heading: str | None = None, four_color: bool = False
+    ) -> None:
+        self._title = title
+        self._heading = heading or title
+        self._head = HTML()
+        self._battle = BattleView(four_color=four_color)
+        super().__init__([self._head, self._battle])
+        self.layout.display = "none"
+
+    @property
+    def battle(self) -> BattleView:
+        return self._battle
+
+    @property
+    def shown(self) -> bool:
+        """Is a battle shown (False until `seat` has seen one)?"""
+        return self.layout.display != "none"
+
+    def show(self, game: Game, seat: int | None, reveal: bool) -> None:
+        """Show the last battle of `game` that `seat` may see (any battle if `reveal`)."""
+        ev = latest_battle(game, seat, reveal)
+        if ev is None:
+            self.layout.display = "none"
+            return
+        self._battle.show_event(ev, game.names)
+        self._head.value = root(
+            f'<div class="palace-section">{esc(self._title)} (event #{ev.index})</div>'
+        )
+        self.layout.display = None
+
+    def text(self) -> list[str]:
+        """The heading and the battle as plain-text lines (none while hidden)."""
+        return [f"== {self._heading} ==", self._battle.text()] if self.shown else []
 
 
 class HandLog:
     """The "Latest events" log, the "Latest battle" box and the hand result box.
 
     `again` is the HTML of the result line's closing instruction, e.g.
-    ``"Press <b>New hand</b> to play again."``.
+    ``"Press <b>New hand</b> to play again."``; `lines` is how many events the log shows.
     """
 
-    def __init__(self, *, again: str, four_color: bool = False) -> None:
+    def __init__(self, *, again: str, lines: int = 8, four_color: bool = False) -> None:
         self.again = again
+        self.lines = lines
         self.log = HTML(layout=Layout(width="100%"))
-        self.battle_title = HTML()
-        self.battle = BattleView(four_color=four_color)
-        self.battle_box = VBox([self.battle_title, self.battle])
+        self.battle_box = LatestBattle(four_color=four_color)
         self.result = HTML()
 
     @property
-    def battle_shown(self) -> bool:
-        return self.battle_box.layout.display != "none"
+    def battle(self) -> BattleView:
+        return self.battle_box.battle
 
-    def show(
-        self, game: Game, pairs: Sequence[tuple[Event, str]], seat: int | None, reveal: bool
-    ) -> None:
-        """Draw the log lines `pairs` (event, text as seen) and the battle and result of `game`."""
+    @property
+    def battle_shown(self) -> bool:
+        return self.battle_box.shown
+
+    def pairs(self, game: Game, seat: int | None, reveal: bool) -> list[tuple[Event, str]]:
+        """The log's last events with their sentences as `seat` reads them (all if `reveal`)."""
+        return [
+            (ev, ev.text if reveal else sentence_for(ev, seat)) for ev in game.events[-self.lines :]
+        ]
+
+    def show(self, game: Game, seat: int | None, reveal: bool) -> None:
+        """Draw the log, the latest battle and the result of `game` as `seat` sees it."""
         rows = [
             f'<div class="palace-log-line"><span class="palace-log-num">#{ev.index}</span>'
             f"{rule_badge(ev.rule)}<span>{esc(text)}</span></div>"
-            for ev, text in pairs
+            for ev, text in self.pairs(game, seat, reveal)
         ]
         self.log.value = root(
             '<div class="palace-section">Latest events</div>'
             f'<div class="palace-log" aria-live="polite">{"".join(rows)}</div>'
         )
-        battle = latest_battle(game, seat, reveal)
-        if battle is None:
-            self.battle_box.layout.display = "none"
-        else:
-            self.battle.show_event(battle, game.names)
-            self.battle_title.value = root(
-                f'<div class="palace-section">Latest battle (event #{battle.index})</div>'
-            )
-            self.battle_box.layout.display = None
+        self.battle_box.show(game, seat, reveal)
         if game.is_over and game.result is not None:
             r = game.result
             shares = ", ".join(f"{game.names[s]} +{v}" for s, v in r.shares.items())
@@ -80,12 +121,11 @@ class HandLog:
         else:
             self.result.value = ""
 
-    def text(self, game: Game, pairs: Sequence[tuple[Event, str]]) -> list[str]:
+    def text(self, game: Game, seat: int | None, reveal: bool) -> list[str]:
         """The log, the battle (if shown) and the result, as plain-text lines."""
         parts = ["== Latest events =="]
-        parts += [f"#{ev.index} {text} ({ev.rule})" for ev, text in pairs]
-        if self.battle_shown:
-            parts += ["== Latest battle ==", self.battle.text()]
+        parts += [f"#{ev.index} {text} ({ev.rule})" for ev, text in self.pairs(game, seat, reveal)]
+        parts += self.battle_box.text()
         if game.is_over and game.result is not None:
             parts += ["== Result ==", f"{game.result.text} ({game.result.rule})"]
         return parts

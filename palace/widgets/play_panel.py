@@ -47,7 +47,6 @@ class PlayPanel(VBox):
             bots=bots,
         )
         self._seat = seat if controller is None else controller.seat
-        self._log_lines = log_lines
         self._css = style_widget()
         self._title = HTML()
         self._seed = IntText(
@@ -79,15 +78,12 @@ class PlayPanel(VBox):
             layout=Layout(width="170px"),
         )
         self._message = HTML()
+        self._message_text = ""
         self._hand_log = HandLog(
-            again="Press <b>New hand</b> to play again.", four_color=four_color
+            again="Press <b>New hand</b> to play again.", lines=log_lines, four_color=four_color
         )
-        self._result = self._hand_log.result
         self._table = TableView(four_color=four_color)
         self._picker = ActionPicker(self._ctl, self._seat, advisor=advisor, four_color=four_color)
-        self._log = self._hand_log.log
-        self._battle = self._hand_log.battle
-        self._battle_box = self._hand_log.battle_box
 
         self._new.on_click(self._on_new)
         self._undo.on_click(self._on_undo)
@@ -102,12 +98,20 @@ class PlayPanel(VBox):
         lower = HBox(
             [
                 VBox([self._picker], layout=Layout(flex="1 1 560px", min_width="480px")),
-                VBox([self._log], layout=Layout(flex="1 1 360px", min_width="320px")),
+                VBox([self._hand_log.log], layout=Layout(flex="1 1 360px", min_width="320px")),
             ],
             layout=Layout(flex_flow="row wrap", grid_gap="14px", width="100%"),
         )
         super().__init__(
-            [self._css, header, self._message, self._result, self._table, lower, self._battle_box],
+            [
+                self._css,
+                header,
+                self._message,
+                self._hand_log.result,
+                self._table,
+                lower,
+                self._hand_log.battle_box,
+            ],
             layout=Layout(width="100%", grid_gap="10px"),
         )
         self.add_class("palace-panel")
@@ -133,7 +137,17 @@ class PlayPanel(VBox):
 
     @property
     def battle(self) -> BattleView:
-        return self._battle
+        return self._hand_log.battle
+
+    @property
+    def hand_log(self) -> HandLog:
+        """The latest events, the latest battle and the result box."""
+        return self._hand_log
+
+    @property
+    def message(self) -> str:
+        """The panel's last message (a new hand dealt, a decision taken back, or why not)."""
+        return self._message_text
 
     @property
     def reveal_all(self) -> bool:
@@ -175,7 +189,7 @@ class PlayPanel(VBox):
 
     def _on_option(self, _: dict) -> None:
         four = self._four.value
-        for w in (self._table, self._battle, self._picker):
+        for w in (self._table, self._hand_log.battle, self._picker):
             w.four_color = four
         self.redraw()
 
@@ -186,18 +200,13 @@ class PlayPanel(VBox):
 
     # ------------------------------------------------------------------ drawing
     def _say(self, text: str, *, ok: bool) -> None:
+        self._message_text = text
         cls = "palace-status-ok" if ok else "palace-status-bad"
         self._message.value = (
             root(f'<div class="palace-status-line {cls}" role="status">{esc(text)}</div>')
             if text
             else ""
         )
-
-    def _lines(self) -> list[tuple[Event, str]]:
-        g = self.game
-        seat = None if self.reveal_all else self._seat
-        texts = [e.text for e in g.events] if self.reveal_all else g.history(seat)
-        return list(zip(g.events, texts, strict=True))[-self._log_lines :]
 
     def redraw(self) -> None:
         """Draw everything from the controller's game."""
@@ -212,11 +221,11 @@ class PlayPanel(VBox):
         self._table.show(g, perspective=seat, reveal_all=reveal)
         self._picker.refresh()
         self._undo.disabled = not any(s == seat for s in self._ctl.actors)
-        self._hand_log.show(g, self._lines(), seat, reveal)
+        self._hand_log.show(g, seat, reveal)
 
     # ------------------------------------------------------------------ text
     def text(self) -> str:
         """What the learner sees, in plain text."""
         parts = ["== Table ==", self._table.text(), "== Your actions ==", self._picker.text()]
-        parts += self._hand_log.text(self.game, self._lines())
+        parts += self._hand_log.text(self.game, self._seat, self.reveal_all)
         return "\n".join(parts)

@@ -21,8 +21,9 @@ from ipywidgets import HTML, Button, HBox, Layout, VBox, Widget
 
 from palace.battle import Army, BattleResult, resolve_battle
 from palace.hands import evaluate
+from palace.numbers import is_whole
 from palace.scenarios import Scenario
-from palace.widgets.battle_view import BattleView
+from palace.widgets.battle_view import BattleView, army_rows_html, side_head_html
 from palace.widgets.cards import cards_html
 from palace.widgets.theme import esc, root, rule_badge, style_widget, symbols
 
@@ -53,19 +54,9 @@ TIE_CHOICE = "Still tied: both are out (R8.6)"
 
 def army_html(name: str, role: str, army: Army, *, four_color: bool = False) -> str:
     """One army face up (banner, soldiers, palace), nothing struck out: the question's view."""
-    rows = [
-        f'<div class="palace-side-head"><span class="palace-name">{esc(name)}</span>'
-        f'<span class="palace-subtitle">{esc(role)} · banner suit {army.suit.symbol} '
-        f"{esc(army.suit.noun)}</span></div>"
-    ]
-    for label, cards in (
-        ("Banner", (army.banner,)),
-        ("Soldiers", army.soldiers),
-        ("Palace", army.palace),
-    ):
-        rows.append(f'<div class="palace-row-label">{label}</div>')
-        rows.append(cards_html(cards, four_color=four_color, small=True))
-    return f'<div class="palace-side">{"".join(rows)}</div>'
+    head = side_head_html(name, role, army.suit)
+    rows = army_rows_html(army, four_color=four_color, small=True)
+    return f'<div class="palace-side">{head}{rows}</div>'
 
 
 class CheckYourself(VBox):
@@ -92,7 +83,7 @@ class CheckYourself(VBox):
         self._choices = tuple(str(c) for c in choices)
         if len(self._choices) < 2 or len(set(self._choices)) != len(self._choices):
             raise ValueError(f"CheckYourself needs two or more different choices, got {choices!r}")
-        if isinstance(answer, int) and not isinstance(answer, bool):
+        if is_whole(answer):
             if not 0 <= answer < len(self._choices):
                 raise ValueError(f"answer index {answer} is not one of the {len(choices)} choices")
             answer = self._choices[answer]
@@ -308,6 +299,12 @@ class CheckYourself(VBox):
         return None if not self._revealed else self._picked == self._answer
 
     @property
+    def html(self) -> str:
+        """What the exercise draws: the question (with its cards), the hint line and, after
+        Reveal, the verdict with the explanation."""
+        return self._head.value + self._hint.value + self._verdict.value
+
+    @property
     def reveal_button(self) -> Button:
         return self._reveal
 
@@ -317,7 +314,7 @@ class CheckYourself(VBox):
 
     def button(self, choice: str | int) -> Button:
         """The button of a choice (its label or index)."""
-        if isinstance(choice, int):
+        if is_whole(choice):
             return self._buttons[self._choices[choice]]
         return self._buttons[choice]
 
@@ -325,7 +322,7 @@ class CheckYourself(VBox):
         """Pick a choice (as clicking its button does); ignored once revealed."""
         if self._revealed:
             return
-        label = self._choices[choice] if isinstance(choice, int) else choice
+        label = self._choices[choice] if is_whole(choice) else choice
         if label not in self._buttons:
             raise ValueError(f"{choice!r} is not one of the choices {self._choices!r}")
         self._picked = label

@@ -10,6 +10,7 @@ from palace.analysis.bots import Bot, RuleBot
 from palace.errors import IllegalActionError, PalaceError
 from palace.events import Event
 from palace.game import Game
+from palace.numbers import is_whole
 from palace.rules import Rules
 
 Listener = Callable[[list[Event]], None]
@@ -42,7 +43,7 @@ class PlayController:
         bot_factory: Callable[[int], Bot] | None = None,
         auto: bool = True,
     ) -> None:
-        self.humans: frozenset[int] = frozenset([human] if isinstance(human, int) else human)
+        self.humans: frozenset[int] = frozenset([human] if is_whole(human) else human)
         self._bot_factory = bot_factory or (lambda seat: RuleBot())
         self._fixed_bots = bots
         self._setup: dict[str, Any] = {

@@ -18,8 +18,8 @@ from ipywidgets import (
 
 from palace.events import Event
 from palace.game import Game
-from palace.views import sees_card, sees_event, sentence_for
-from palace.widgets.battle_view import BattleView
+from palace.views import sees_card, sentence_for
+from palace.widgets.battle_view import BattleView, shows_battle
 from palace.widgets.cards import cards_html
 from palace.widgets.table_view import TableView
 from palace.widgets.theme import esc, root, rule_badge, style_widget
@@ -73,31 +73,21 @@ class DealStepper(VBox):
         self._events = game.events
         last = len(self._events) - 1
         self._css = style_widget()
-        self._first = Button(
-            description="First",
-            icon="fast-backward",
-            tooltip="first event",
-            layout=Layout(width="92px"),
-        )
-        self._back = Button(
-            description="Back",
-            icon="step-backward",
-            tooltip="previous event",
-            layout=Layout(width="92px"),
-        )
-        self._next = Button(
-            description="Next",
-            icon="step-forward",
-            tooltip="next event",
-            button_style="primary",
-            layout=Layout(width="92px"),
-        )
-        self._last = Button(
-            description="Last",
-            icon="fast-forward",
-            tooltip="last event",
-            layout=Layout(width="92px"),
-        )
+        self._steps = {  # the step buttons by name
+            name: Button(
+                description=name.capitalize(),
+                icon=icon,
+                tooltip=tip,
+                button_style="primary" if name == "next" else "",
+                layout=Layout(width="92px"),
+            )
+            for name, icon, tip in (
+                ("first", "fast-backward", "first event"),
+                ("back", "step-backward", "previous event"),
+                ("next", "step-forward", "next event"),
+                ("last", "fast-forward", "last event"),
+            )
+        }
         self._play = Play(
             value=0,
             min=0,
@@ -149,10 +139,8 @@ class DealStepper(VBox):
         self._battle.layout.display = "none"
         link((self._play, "value"), (self._slider, "value"))
 
-        self._first.on_click(self._on_first)
-        self._back.on_click(self._on_back)
-        self._next.on_click(self._on_next)
-        self._last.on_click(self._on_last)
+        for button in self._steps.values():
+            button.on_click(self._on_step)
         self._slider.observe(self._on_slider, names="value")
         self._speed.observe(self._on_speed, names="value")
         for w in (self._view, self._reveal, self._four):
@@ -167,10 +155,7 @@ class DealStepper(VBox):
         )
         controls = HBox(
             [
-                self._first,
-                self._back,
-                self._next,
-                self._last,
+                *self._steps.values(),
                 self._play,
                 self._slider,
                 self._speed,
@@ -192,6 +177,11 @@ class DealStepper(VBox):
 
     # ------------------------------------------------------------------ public
     @property
+    def game(self) -> Game:
+        """The hand being stepped through."""
+        return self._game
+
+    @property
     def index(self) -> int:
         """The event shown now."""
         return self._index
@@ -199,6 +189,18 @@ class DealStepper(VBox):
     @property
     def event(self) -> Event:
         return self._events[self._index]
+
+    @property
+    def event_html(self) -> str:
+        """The HTML of the current event's banner: kind, rule, cards (as the view may see
+        them) and sentence."""
+        return self._event.value
+
+    def button(self, name: str) -> Button:
+        """A step button: "first", "back", "next" or "last"."""
+        if name not in self._steps:
+            raise KeyError(f"no step button {name!r}: first, back, next or last")
+        return self._steps[name]
 
     @property
     def slider(self) -> IntSlider:
@@ -259,17 +261,9 @@ class DealStepper(VBox):
         return f"#{ev.index} {text} ({ev.rule})"
 
     # ------------------------------------------------------------------ callbacks
-    def _on_first(self, _: Button) -> None:
-        self.first()
-
-    def _on_back(self, _: Button) -> None:
-        self.back()
-
-    def _on_next(self, _: Button) -> None:
-        self.next()
-
-    def _on_last(self, _: Button) -> None:
-        self.last()
+    def _on_step(self, button: Button) -> None:
+        name = next(n for n, b in self._steps.items() if b is button)
+        {"first": self.first, "back": self.back, "next": self.next, "last": self.last}[name]()
 
     def _on_slider(self, change: dict) -> None:
         self._render(change["new"])
@@ -294,8 +288,10 @@ class DealStepper(VBox):
     def _render(self, index: int) -> None:
         self._index = index
         last = len(self._events) - 1
-        self._first.disabled = self._back.disabled = index <= 0
-        self._next.disabled = self._last.disabled = index >= last
+        for name in ("first", "back"):
+            self._steps[name].disabled = index <= 0
+        for name in ("next", "last"):
+            self._steps[name].disabled = index >= last
         game, viewer, reveal = self._game, self.perspective, self.reveal_all
         snap = game.state_at(index)
         self._table.show(
@@ -308,7 +304,7 @@ class DealStepper(VBox):
         )
         ev = self._events[index]
         self._event.value = root(self._event_html(ev, viewer, reveal, last))
-        if ev.kind == "battle" and "battle" in ev.detail and (reveal or sees_event(ev, viewer)):
+        if shows_battle(ev, viewer, reveal):
             self._battle.show_event(ev, game.names)
             self._battle.layout.display = None
         else:

@@ -11,6 +11,7 @@ from palace.cards import Card
 from palace.events import Phase
 from palace.game import Game
 from palace.table import DEFAULT_NAMES, Snapshot
+from palace.views import SeatView
 from palace.widgets.cards import backs_html, card_html, cards_html
 from palace.widgets.theme import esc, root, style_widget, symbols
 
@@ -58,20 +59,30 @@ def _zone(zones: dict[str, tuple[Card, ...]], seat: int, part: str) -> tuple[Car
     return tuple(zones.get(f"seat{seat}.{part}", ()))
 
 
-def _from_game(game: Game, perspective: int | None, reveal_all: bool) -> _Table:
-    zones = game.zones()
-    view = game.view(perspective) if perspective is not None else None
-    stacks = game.stacks
+def _seats(
+    zones: dict[str, tuple[Card, ...]],
+    names: Sequence[str],
+    active: Sequence[bool],
+    put_in: Sequence[int],
+    won: Sequence[int],
+    stacks: Sequence[int | None] | None,
+    perspective: int | None,
+    reveal_all: bool,
+    view: SeatView | None = None,
+) -> list[_Seat]:
+    """Every seat as shown: palaces face up for `reveal_all` and the perspective's own seat,
+    the palace cards `view` saw in its battles, the rest face down."""
     seats = []
-    for s, name in enumerate(game.names):
+    for s, name in enumerate(names):
         palace = _zone(zones, s, "palace")
+        seen: frozenset[Card] = frozenset()  # shown only because seen in a battle
         if reveal_all or s == perspective:
-            shown, hidden, seen = palace, 0, frozenset()
+            shown = palace
         elif view is not None:
-            known = view.known_palace(s)
-            shown, hidden, seen = known, len(palace) - len(known), frozenset(known)
+            shown = view.known_palace(s)
+            seen = frozenset(shown)
         else:
-            shown, hidden, seen = (), len(palace), frozenset()
+            shown = ()
         banner = _zone(zones, s, "banner")
         seats.append(
             _Seat(
@@ -80,15 +91,32 @@ def _from_game(game: Game, perspective: int | None, reveal_all: bool) -> _Table:
                 banner[0] if banner else None,
                 _zone(zones, s, "soldiers"),
                 shown,
-                hidden,
+                len(palace) - len(shown),
                 _zone(zones, s, "cut"),
-                game.active[s],
-                game.put_in[s],
-                game.won[s],
+                active[s],
+                put_in[s],
+                won[s],
                 None if stacks is None else stacks[s],
                 seen,
             )
         )
+    return seats
+
+
+def _from_game(game: Game, perspective: int | None, reveal_all: bool) -> _Table:
+    zones = game.zones()
+    view = game.view(perspective) if perspective is not None else None
+    seats = _seats(
+        zones,
+        game.names,
+        game.active,
+        game.put_in,
+        game.won,
+        game.stacks,
+        perspective,
+        reveal_all,
+        view,
+    )
     battle = None
     b = game.battle
     if b is not None:
@@ -124,26 +152,9 @@ def _from_snapshot(
     zones = snap.zones
     n = len(snap.active)
     names = tuple(names) if names is not None else DEFAULT_NAMES[:n]
-    seats = []
-    for s in range(n):
-        palace = _zone(zones, s, "palace")
-        visible = reveal_all or s == perspective
-        banner = _zone(zones, s, "banner")
-        seats.append(
-            _Seat(
-                s,
-                names[s],
-                banner[0] if banner else None,
-                _zone(zones, s, "soldiers"),
-                palace if visible else (),
-                0 if visible else len(palace),
-                _zone(zones, s, "cut"),
-                snap.active[s],
-                snap.put_in[s],
-                snap.won[s],
-                None if stacks is None else stacks[s],
-            )
-        )
+    seats = _seats(
+        zones, names[:n], snap.active, snap.put_in, snap.won, stacks, perspective, reveal_all
+    )
     return _Table(
         seats,
         snap.pot,

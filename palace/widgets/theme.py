@@ -1,4 +1,4 @@
-"""Shared look of the Palace panels: the panel style sheet, rule badges and small HTML helpers."""
+"""Shared look of the Palace panels: the card and panel style sheets, rule badges, HTML helpers."""
 
 from __future__ import annotations
 
@@ -7,13 +7,54 @@ from collections.abc import Iterable
 
 from ipywidgets import HTML, Layout
 
-# Colours (also used in Python-side button styles) --------------------------------------
-FELT = "#17603a"
-FELT_DARK = "#0f4429"
-GOLD = "#f2b705"
-INK = "#1f2937"
-MUTED = "#6b7280"
-ACCENT = "#1d4ed8"
+from palace.cards import Card
+
+# Cards: faces, backs, four-colour suits, struck-out and highlighted cards (widgets.cards).
+CARD_CSS = """<style>
+.palace-card { position: relative; display: inline-block; flex: none; width: 62px; height: 88px;
+  border-radius: 8px; background: linear-gradient(160deg, #ffffff 0%, #f7f5ee 100%);
+  border: 1px solid #cfcabc; box-shadow: 0 2px 4px rgba(0,0,0,.28);
+  font-family: Georgia, "DejaVu Serif", "Times New Roman", serif; color: #111;
+  vertical-align: top; user-select: none; line-height: 1; }
+.palace-card .palace-corner { position: absolute; display: flex; flex-direction: column;
+  align-items: center; width: 22px; }
+.palace-card .palace-tl { top: 5px; left: 3px; }
+.palace-card .palace-br { bottom: 5px; right: 3px; transform: rotate(180deg); }
+.palace-card .palace-rank { font-size: 20px; font-weight: 700; letter-spacing: -1px; }
+.palace-card .palace-pip { font-size: 16px; margin-top: 1px; }
+.palace-card .palace-center { position: absolute; left: 0; right: 0; top: 50%;
+  transform: translateY(-50%); text-align: center; font-size: 32px; }
+.palace-card.palace-small { width: 42px; height: 60px; border-radius: 6px; }
+.palace-card.palace-small .palace-rank { font-size: 15px; }
+.palace-card.palace-small .palace-pip { font-size: 12px; }
+.palace-card.palace-small .palace-tl { top: 3px; left: 1px; width: 18px; }
+.palace-card.palace-small .palace-br { display: none; }
+.palace-card.palace-small .palace-center { font-size: 22px; top: 62%; }
+.palace-card.palace-red { color: #c81e1e; }
+.palace-card.palace-4c.palace-suit-c { color: #15803d; }
+.palace-card.palace-4c.palace-suit-d { color: #1d4ed8; }
+.palace-card.palace-4c.palace-suit-h { color: #c81e1e; }
+.palace-card.palace-4c.palace-suit-s { color: #111111; }
+.palace-card.palace-4c.palace-suit-c, .palace-card.palace-4c.palace-suit-d {
+  background: linear-gradient(160deg, #ffffff 0%, #f2f6f4 100%); }
+.palace-card.palace-back { background-color: #1e3a8a; border: 1px solid #0b1a4a;
+  background-image: repeating-linear-gradient(45deg, rgba(255,255,255,.16) 0 3px,
+  transparent 3px 9px), repeating-linear-gradient(-45deg, rgba(255,255,255,.16) 0 3px,
+  transparent 3px 9px); box-shadow: inset 0 0 0 3px #fdfcf7, inset 0 0 0 4px #0b1a4a,
+  0 2px 4px rgba(0,0,0,.3); }
+.palace-card.palace-hl { box-shadow: 0 0 0 3px #f2b705, 0 3px 8px rgba(0,0,0,.35);
+  transform: translateY(-3px); }
+.palace-card.palace-struck { background: #ecebe6; opacity: .82; }
+.palace-card.palace-struck > .palace-corner, .palace-card.palace-struck > .palace-center {
+  opacity: .45; }
+.palace-card.palace-struck::after { content: ""; position: absolute; inset: 0;
+  border-radius: inherit; background: linear-gradient(to top right, transparent calc(50% - 2.5px),
+  #dc2626 calc(50% - 2.5px), #dc2626 calc(50% + 2.5px), transparent calc(50% + 2.5px)); }
+.palace-card.palace-seen { box-shadow: 0 0 0 2px #60a5fa, 0 2px 4px rgba(0,0,0,.28); }
+.palace-cards { display: inline-flex; flex-wrap: wrap; gap: 6px; align-items: flex-start;
+  padding-top: 3px; }
+.palace-cards.palace-tight { gap: 4px; }
+</style>"""
 
 PANEL_CSS = """<style>
 .palace-root { font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue",
@@ -171,16 +212,14 @@ def rule_badge(rule: str | None, *, warn: bool = False) -> str:
     return f'<span class="{cls}" title="Rule {esc(rule)} in RULES.md">{esc(rule)}</span>'
 
 
-def symbols(cards: Iterable[object]) -> str:
+def symbols(cards: Iterable[Card]) -> str:
     """Cards as symbols for plain text: ``"K♠ 7♥"``, or ``"none"``."""
-    out = " ".join(getattr(c, "symbol", str(c)) for c in cards)
+    out = " ".join(c.symbol for c in cards)
     return out or "none"
 
 
 def style_widget() -> HTML:
     """A hidden HTML child carrying the panel and card style sheets (one per panel)."""
-    from palace.widgets.cards import CARD_CSS
-
     return HTML(value=CARD_CSS + PANEL_CSS, layout=Layout(display="none"))
 
 

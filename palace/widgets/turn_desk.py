@@ -4,17 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ipywidgets import HTML, Button, Layout, VBox
+from ipywidgets import Button, Layout, VBox
 
 from palace.analysis.bots import Bot
 from palace.errors import PalaceError
+from palace.events import Event
 from palace.game import Game
 from palace.widgets.action_picker import ActionPicker
 from palace.widgets.battle_view import BattleView
-from palace.widgets.hand_log import latest_battle
+from palace.widgets.hand_log import LatestBattle
 from palace.widgets.session import PlayController
 from palace.widgets.table_view import TableView
-from palace.widgets.theme import root, style_widget
+from palace.widgets.theme import style_widget
 
 
 class TurnDesk(VBox):
@@ -42,17 +43,15 @@ class TurnDesk(VBox):
         self._css = style_widget()
         self._table = TableView(four_color=four_color)
         self._picker = ActionPicker(self._ctl, seat, four_color=four_color)
-        self._battle = BattleView(four_color=four_color)
-        self._battle_title = HTML()
-        self._battle_box = VBox([self._battle_title, self._battle])
+        self._battle_box = LatestBattle("The showdown", heading="Showdown", four_color=four_color)
         self._again = Button(
             description="Start again",
             icon="undo",
             tooltip="back to the lesson's position",
             layout=Layout(width="140px"),
         )
-        self._again.on_click(lambda _: self.start_again())
-        self._ctl.add_listener(lambda _events: self._draw())
+        self._again.on_click(self._on_again)
+        self._ctl.add_listener(self._on_change)
         super().__init__(
             [self._css, self._table, self._picker, self._again, self._battle_box],
             layout=Layout(width="100%", grid_gap="8px"),
@@ -75,29 +74,30 @@ class TurnDesk(VBox):
 
     @property
     def battle(self) -> BattleView:
-        return self._battle
+        return self._battle_box.battle
+
+    @property
+    def again_button(self) -> Button:
+        """Start again: back to the lesson's position (disabled until something was done)."""
+        return self._again
 
     def start_again(self) -> None:
         """Take back everything done since the lesson's position."""
         while len(self._ctl.game.actions) > self._start:
             self._ctl.undo()
 
+    def _on_again(self, _: Button) -> None:
+        self.start_again()
+
+    def _on_change(self, _events: list[Event]) -> None:
+        self._draw()
+
     def _draw(self) -> None:
         self._table.show(self.game, perspective=self._seat)
         self._again.disabled = len(self.game.actions) <= self._start
-        ev = latest_battle(self.game, self._seat, False)
-        if ev is None:
-            self._battle_box.layout.display = "none"
-        else:
-            self._battle.show_event(ev, self.game.names)
-            self._battle_title.value = root(
-                f'<div class="palace-section">The showdown (event #{ev.index})</div>'
-            )
-            self._battle_box.layout.display = None
+        self._battle_box.show(self.game, self._seat, False)
 
     def text(self) -> str:
         """The table, the buttons and the latest battle in plain text."""
         parts = ["== Table ==", self._table.text(), "== Actions ==", self._picker.text()]
-        if self._battle_box.layout.display != "none":
-            parts += ["== Showdown ==", self._battle.text()]
-        return "\n".join(parts)
+        return "\n".join(parts + self._battle_box.text())

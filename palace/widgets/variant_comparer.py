@@ -63,6 +63,11 @@ class VariantComparer(VBox):
     def hand(self) -> IntSlider:
         return self._hand
 
+    @property
+    def html(self) -> str:
+        """The comparison drawn for the chosen variant and hand."""
+        return self._out.value
+
     def table(self) -> pd.DataFrame:
         """`side_by_side` for the chosen variant (computed once per variant)."""
         name = self._variant.value

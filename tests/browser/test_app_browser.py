@@ -22,7 +22,8 @@ from types import ModuleType
 import pytest
 
 from palace import Game
-from palace.app.palace_app import PalaceApp, PlayTab
+from palace.app.palace_app import PalaceApp
+from palace.app.play_tab import PlayTab
 from palace.scenarios import SCENARIO_DIR, load_scenario
 from palace.views import sentence_for
 
@@ -178,7 +179,8 @@ def page_log(page: object) -> list[list[str]]:
 
 def expected_log(play: PlayTab) -> list[list[str]]:
     seat, reveal = play.perspective()
-    return [[f"#{ev.index}", ev.rule, text] for ev, text in play._log_pairs(seat, reveal)]
+    pairs = play.hand_log.pairs(play.game, seat, reveal)
+    return [[f"#{ev.index}", ev.rule, text] for ev, text in pairs]
 
 
 def wait_log(page: object, want: list[list[str]]) -> None:
@@ -249,7 +251,7 @@ def plan_hand(
     labels = " ".join(label for label, _ in steps)
     if not all(w in labels for w in ("Buy", "Stay", "Attack")):
         return None
-    if not ann_battles(play.game) or play._battle_box.layout.display == "none":
+    if not ann_battles(play.game) or not play.hand_log.battle_shown:
         return None
     return steps, play.game
 
