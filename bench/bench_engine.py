@@ -1,13 +1,19 @@
-"""Engine speed: random-bot complete hands/s and actions/s for 2, 4 and 10 players.
+"""Engine speed beside its peers: uniformly random legal play, decisions per second, with Python
+driving every engine, all in one run on the same machine.
 
-Run: ``.venv/bin/python bench/bench_engine.py [--hands N]``. Three measurements on the
-same seeds in one run:
+Run: ``.venv/bin/python bench/bench_engine.py [--seconds S] [--rounds R]``. Every measure
+runs R rounds of S seconds of CPU time, interleaved with the others, and keeps each one's
+best round (the machine is shared: the best round is the one least disturbed). Peers that
+are not installed are skipped with a note (``make bench`` installs them: the `bench` extra).
 
-- hands/s: complete hands (dealer draw, deal, play to the end) with `RandomBot`s that
-  read `game.view(seat)` for every decision;
-- actions/s (bots): actions chosen through the view and applied, per second of play
-  (the deal excluded);
-- actions/s (engine): `legal_actions()` + a seeded random pick + `apply()`, no views.
+- Palace, 4 players: a random legal action (`legal_actions()`, a seeded pick, `apply()`),
+  decisions per second of play (the deal timed apart, as the peers' decks are dealt
+  inside their own loops), and with the deal included;
+- `game.view(seat)` built before every decision, `game.clone()`, and
+  `view.sample_world(rng)` (a determinization for search);
+- OpenSpiel `universal_poker` (C++ core) in its default configuration, and as four-player
+  limit hold'em; RLCard 1.2 limit hold'em (`env.run` with random agents); PokerKit no-limit
+  hold'em, 2 and 6 players.
 """
 
 from __future__ import annotations
@@ -15,61 +21,237 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from collections.abc import Callable
 
-from palace import Game, RandomBot
+from palace import Game
+
+Measure = Callable[[float], dict[str, float]]
 
 
-def run(players: int, hands: int) -> dict[str, float]:
-    deal_t = play_t = raw_t = 0.0
-    actions = raw_actions = 0
-    for seed in range(hands):
-        t0 = time.perf_counter()
-        g = Game.new(players=players, seed=seed)
-        t1 = time.perf_counter()
-        bots = [RandomBot(seed * 16 + s) for s in range(players)]
-        while not g.is_over:
-            seat = g.to_act
-            g.apply(bots[seat].choose(g.view(seat)))
-            actions += 1
-        t2 = time.perf_counter()
-        deal_t += t1 - t0
-        play_t += t2 - t1
-        # the bare engine: same seed, no views
-        g = Game.new(players=players, seed=seed)
+def _palace_play(seconds: float) -> dict[str, float]:
+    decisions = hands = 0
+    play = deal = 0.0
+    seed = 0
+    clock = time.process_time
+    while play + deal < seconds:
+        t0 = clock()
+        g = Game.new(players=4, seed=seed)
+        t1 = clock()
         rng = random.Random(seed)
-        t3 = time.perf_counter()
         while not g.is_over:
             legal = g.legal_actions()
-            kinds = sorted({a.kind for a in legal})
-            kind = rng.choice(kinds)
-            g.apply(rng.choice([a for a in legal if a.kind == kind]))
-            raw_actions += 1
-        raw_t += time.perf_counter() - t3
+            g.apply(legal[rng.randrange(len(legal))])
+            decisions += 1
+        t2 = clock()
+        deal += t1 - t0
+        play += t2 - t1
+        hands += 1
+        seed += 1
     return {
-        "players": players,
-        "hands/s": hands / (deal_t + play_t),
-        "actions/hand": actions / hands,
-        "actions/s (bots, view each move)": actions / play_t,
-        "actions/s (engine only)": raw_actions / raw_t,
-        "deal ms": 1000 * deal_t / hands,
+        "decisions/s": decisions / play,
+        "with deal": decisions / (play + deal),
+        "per hand": decisions / hands,
+        "deal us": 1e6 * deal / hands,
     }
+
+
+def _palace_views(seconds: float) -> dict[str, float]:
+    clock = time.process_time
+    counts = {"view": 0, "clone": 0, "world": 0}
+    spent = {"view": 0.0, "clone": 0.0, "world": 0.0}
+    seed = 0
+    while sum(spent.values()) < seconds:
+        g = Game.new(players=4, seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over:
+            t0 = clock()
+            view = g.view(g.to_act)
+            t1 = clock()
+            g.clone()
+            t2 = clock()
+            view.sample_world(rng)
+            t3 = clock()
+            spent["view"] += t1 - t0
+            spent["clone"] += t2 - t1
+            spent["world"] += t3 - t2
+            for k in counts:
+                counts[k] += 1
+            legal = view.legal
+            g.apply(legal[rng.randrange(len(legal))])
+        seed += 1
+    return {f"{k}/s": counts[k] / spent[k] for k in counts}
+
+
+def _openspiel(name: str, params: dict[str, object] | None = None) -> Measure | None:
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game(name, params or {})
+
+    def measure(seconds: float) -> dict[str, float]:
+        rng = random.Random(1)
+        decisions = hands = 0
+        clock = time.process_time
+        t0 = clock()
+        while clock() - t0 < seconds:
+            s = game.new_initial_state()
+            while not s.is_terminal():
+                if s.is_chance_node():
+                    outcomes = s.chance_outcomes()
+                    s.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+                else:
+                    legal = s.legal_actions()
+                    s.apply_action(legal[rng.randrange(len(legal))])
+                    decisions += 1
+            hands += 1
+        spent = clock() - t0
+        return {"decisions/s": decisions / spent, "per hand": decisions / hands}
+
+    return measure
+
+
+def _rlcard() -> Measure | None:
+    try:
+        import rlcard
+        from rlcard.agents import RandomAgent
+    except ImportError:
+        return None
+    env = rlcard.make("limit-holdem", config={"seed": 1})
+    env.set_agents([RandomAgent(num_actions=env.num_actions) for _ in range(env.num_players)])
+
+    def measure(seconds: float) -> dict[str, float]:
+        decisions = hands = 0
+        clock = time.process_time
+        t0 = clock()
+        while clock() - t0 < seconds:
+            trajectories, _ = env.run(is_training=False)
+            decisions += sum((len(tr) - 1) // 2 for tr in trajectories)
+            hands += 1
+        spent = clock() - t0
+        return {"decisions/s": decisions / spent, "per hand": decisions / hands}
+
+    return measure
+
+
+def _pokerkit(players: int) -> Measure | None:
+    try:
+        from pokerkit import Automation, NoLimitTexasHoldem
+    except ImportError:
+        return None
+    automations = (
+        Automation.ANTE_POSTING,
+        Automation.BET_COLLECTION,
+        Automation.BLIND_OR_STRADDLE_POSTING,
+        Automation.CARD_BURNING,
+        Automation.HOLE_DEALING,
+        Automation.BOARD_DEALING,
+        Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
+        Automation.HAND_KILLING,
+        Automation.CHIPS_PUSHING,
+        Automation.CHIPS_PULLING,
+    )
+
+    def measure(seconds: float) -> dict[str, float]:
+        rng = random.Random(1)
+        decisions = hands = 0
+        clock = time.process_time
+        t0 = clock()
+        while clock() - t0 < seconds:
+            state = NoLimitTexasHoldem.create_state(
+                automations, True, 0, (1, 2), 2, (200,) * players, players
+            )
+            while state.status:
+                moves = []
+                if state.can_fold():
+                    moves.append(state.fold)
+                if state.can_check_or_call():
+                    moves.append(state.check_or_call)
+                if state.can_complete_bet_or_raise_to():
+                    low = state.min_completion_betting_or_raising_to_amount
+                    moves.append(lambda low=low: state.complete_bet_or_raise_to(low))
+                if not moves:
+                    break
+                rng.choice(moves)()
+                decisions += 1
+            hands += 1
+        spent = clock() - t0
+        return {"decisions/s": decisions / spent, "per hand": decisions / hands}
+
+    return measure
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--hands", type=int, default=2000)
+    ap.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per round")
+    ap.add_argument("--rounds", type=int, default=3)
     args = ap.parse_args()
-    rows = [run(n, args.hands) for n in (2, 4, 10)]
-    keys = list(rows[0])
-    widths = [max(12, len(k)) for k in keys]
-    print(" | ".join(f"{k:>{w}}" for k, w in zip(keys, widths, strict=True)))
-    for r in rows:
-        print(
-            " | ".join(
-                f"{r[k]:>{w},.1f}" if isinstance(r[k], float) else f"{r[k]:>{w}}"
-                for k, w in zip(keys, widths, strict=True)
-            )
-        )
+    measures: dict[str, Measure | None] = {
+        "Palace, 4 players": _palace_play,
+        "Palace views, clones, worlds": _palace_views,
+        "OpenSpiel universal_poker (default)": _openspiel("universal_poker"),
+        "OpenSpiel universal_poker, 4-player limit hold'em": _openspiel(
+            "universal_poker",
+            {
+                "betting": "limit",
+                "numPlayers": 4,
+                "numRounds": 4,
+                "blind": "10 5 0 0",
+                "raiseSize": "10 10 20 20",
+                "firstPlayer": "3 1 1 1",
+                "maxRaises": "3 4 4 4",
+                "numSuits": 4,
+                "numRanks": 13,
+                "numHoleCards": 2,
+                "numBoardCards": "0 3 1 1",
+                "stack": "2000 2000 2000 2000",
+            },
+        ),
+        "RLCard 1.2 limit hold'em": _rlcard(),
+        "PokerKit NLHE, 2 players": _pokerkit(2),
+        "PokerKit NLHE, 6 players": _pokerkit(6),
+    }
+    best: dict[str, dict[str, float]] = {}
+    for _ in range(args.rounds):
+        for name, fn in measures.items():
+            if fn is None:
+                continue
+            row = fn(args.seconds)
+            old = best.get(name)
+            key = next(iter(row))
+            if old is None or row[key] > old[key]:
+                best[name] = row
+    print(f"best of {args.rounds} rounds of {args.seconds:g} CPU s each\n")
+    print(f"{'engine':<52} {'decisions/s':>12} {'per hand':>9}")
+    for name, row in best.items():
+        if "decisions/s" in row:
+            print(f"{name:<52} {row['decisions/s']:>12,.0f} {row['per hand']:>9.1f}")
+    for name, fn in measures.items():
+        if fn is None:
+            print(f"{name:<52} {'(not installed: make bench installs it)':>22}")
+    palace = best["Palace, 4 players"]
+    print(
+        f"\nPalace with the deal included: {palace['with deal']:,.0f} decisions/s "
+        f"(deal {palace['deal us']:.0f} µs a hand)"
+    )
+    views = best["Palace views, clones, worlds"]
+    print(
+        f"game.view(seat): {views['view/s']:,.0f}/s (goal 50,000)   "
+        f"game.clone(): {views['clone/s']:,.0f}/s (goal 100,000)   "
+        f"view.sample_world(rng): {views['world/s']:,.0f}/s (goal 20,000)"
+    )
+    print("\nratios (Palace decisions/s over the peer's):")
+    rate = palace["decisions/s"]
+    goals = {
+        "RLCard 1.2 limit hold'em": "goal >= 4x",
+        "OpenSpiel universal_poker (default)": "goal >= 0.6x",
+    }
+    for name, row in best.items():
+        if name.startswith("Palace"):
+            continue
+        goal = goals.get(name, "")
+        print(f"  vs {name:<50} {rate / row['decisions/s']:>6.2f}x  {goal}")
+    print(f"  goal: >= 100,000 decisions/s for Palace; measured {rate:,.0f}")
 
 
 if __name__ == "__main__":

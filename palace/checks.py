@@ -9,7 +9,6 @@ checks for every candidate.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from itertools import combinations
 
 from palace.actions import Action, Bet, Buy, Call, Discard, Fold, Raise, Stay, Trim
@@ -123,10 +122,8 @@ def _discard_cards(t: Table, seat: int, action: Discard) -> str | None:
     return _soldier_cards(t, seat, action.cards, "R6.4")
 
 
-def _bet_target(t: Table, seat: int, target: object) -> str | None:
+def _bet_target(t: Table, seat: int, target: int) -> str | None:
     """R7.1-R7.2: an opponent still in the hand, of another banner suit."""
-    if not is_whole(target) or not 0 <= target < t.players:
-        return f"Bet.target must name a seat 0-{t.players - 1}, got {target!r} (R7.1)"
     if target == seat:
         return f"{t.name(seat)} cannot attack themselves: name an opponent (R7.1)"
     if not t.active[target]:
@@ -161,7 +158,10 @@ def _bet_amount(t: Table, seat: int, given: object) -> str | None:
 
 
 def _check_bet(t: Table, seat: int, action: Bet) -> str | None:
-    return _bet_target(t, seat, action.target) or _bet_amount(t, seat, action.amount)
+    target = action.target
+    if not is_whole(target) or not 0 <= target < t.players:
+        return f"Bet.target must name a seat 0-{t.players - 1}, got {target!r} (R7.1)"
+    return _bet_target(t, seat, target) or _bet_amount(t, seat, action.amount)
 
 
 def _raise_gate(t: Table, seat: int) -> str | None:
@@ -258,22 +258,40 @@ def why_illegal(t: Table, action: Action) -> str | None:
 
 
 # ------------------------------------------------------------------ legal actions
-@lru_cache(maxsize=4096)
-def _discards(soldiers: tuple[Card, ...]) -> tuple[Discard, ...]:
-    """Every Discard of one or more of these soldiers (sorted high to low)."""
-    return tuple(
-        Discard.of(combo)
-        for k in range(1, len(soldiers) + 1)
-        for combo in combinations(soldiers, k)
-    )
+_DISCARDS: dict[int, tuple[Discard, ...]] = {}
+_TRIMS: dict[tuple[int, int], tuple[Trim, ...]] = {}
 
 
-@lru_cache(maxsize=4096)
-def _trims(soldiers: tuple[Card, ...], low: int) -> tuple[Trim, ...]:
+def _mask(cards: list[Card]) -> int:
+    m = 0
+    for c in cards:
+        m |= c.bit
+    return m
+
+
+def _discards(soldiers: list[Card]) -> tuple[Discard, ...]:
+    """Every Discard of one or more of these soldiers (each sorted high to low), cached by
+    the set of soldiers."""
+    key = _mask(soldiers)
+    found = _DISCARDS.get(key)
+    if found is None:
+        ordered = sorted(soldiers, reverse=True)
+        found = _DISCARDS[key] = tuple(
+            Discard.of(c) for k in range(1, len(ordered) + 1) for c in combinations(ordered, k)
+        )
+    return found
+
+
+def _trims(soldiers: list[Card], low: int) -> tuple[Trim, ...]:
     """Every Trim leaving at most the cap: discard `low` or more of these soldiers."""
-    return tuple(
-        Trim.of(combo) for k in range(low, len(soldiers) + 1) for combo in combinations(soldiers, k)
-    )
+    key = (_mask(soldiers), low)
+    found = _TRIMS.get(key)
+    if found is None:
+        ordered = sorted(soldiers, reverse=True)
+        found = _TRIMS[key] = tuple(
+            Trim.of(c) for k in range(low, len(ordered) + 1) for c in combinations(ordered, k)
+        )
+    return found
 
 
 def legal_actions(t: Table) -> list[Action]:
@@ -288,8 +306,7 @@ def legal_actions(t: Table) -> list[Action]:
         if _buy_gate(t, seat) is None:
             out.append(BUY)
         if _discard_gate(t, seat) is None:
-            soldiers = tuple(sorted(t.cards(seat, "soldiers"), reverse=True))
-            out.extend(_discards(soldiers))
+            out.extend(_discards(t.cards(seat, "soldiers")))
         if _bet_amount(t, seat, None) is None:
             active = t.active
             for s in range(t.players):
@@ -305,6 +322,6 @@ def legal_actions(t: Table) -> list[Action]:
             out.append(RAISE)
         return out
     if phase is Phase.TRIM_TO_FIVE:
-        soldiers = tuple(sorted(t.cards(seat, "soldiers"), reverse=True))
+        soldiers = t.cards(seat, "soldiers")
         return list(_trims(soldiers, max(0, len(soldiers) - t.rules.max_soldiers)))
     return []

@@ -322,7 +322,11 @@ class Game:
         An illegal action raises `IllegalActionError` naming the rule; nothing changes.
         """
         t = self._t
-        reason = checks.why_illegal(t, action)
+        version, legal = self._legal
+        if version == t.version and any(a is action for a in legal):
+            reason = None  # one of the legal actions handed out for this very state
+        else:
+            reason = checks.why_illegal(t, action)
         if reason is not None:
             who = self.names[t.to_act] if t.to_act is not None else "nobody"
             raise IllegalActionError(f"{action} is not legal for {who} now: {reason}")
