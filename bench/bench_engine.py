@@ -169,7 +169,7 @@ def _pokerkit(players: int) -> Measure | None:
                     moves.append(state.check_or_call)
                 if state.can_complete_bet_or_raise_to():
                     low = state.min_completion_betting_or_raising_to_amount
-                    moves.append(lambda low=low: state.complete_bet_or_raise_to(low))
+                    moves.append(lambda s=state, low=low: s.complete_bet_or_raise_to(low))
                 if not moves:
                     break
                 rng.choice(moves)()
