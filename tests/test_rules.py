@@ -14,6 +14,7 @@ from palace import (
     Game,
     IllegalActionError,
     Match,
+    OddsBot,
     Phase,
     Raise,
     RuleBot,
@@ -22,6 +23,7 @@ from palace import (
     Stay,
     Trim,
     parse_cards,
+    play_out,
 )
 from palace.script import deck_for
 
@@ -854,6 +856,22 @@ def test_R9_3_three_players_become_two_by_a_fold(three):
     assert last(three, "two_left").text == (
         "Ann stayed after Bob: with two left, Bob must now Bet or Fold."
     )
+
+
+@pytest.mark.parametrize("two_left", ["after_quiet_round", "at_once"])
+def test_R9_3_bots_play_heads_up_under_both_readings(two_left):
+    buys = battles = 0
+    for seed in range(60):
+        g = Game.new(players=2, seed=seed, rules=Rules(two_left=two_left))
+        play_out(g, {0: RuleBot(), 1: OddsBot()})
+        assert g.is_over
+        buys += sum(e.kind == "buy" for e in g.events)
+        battles += sum(e.kind == "battle" for e in g.events)
+    if two_left == "at_once":
+        assert buys == 0  # only Bet and Fold are ever offered
+    else:
+        assert buys >= 60  # the bots build an army before the forced battle
+    assert battles > 0
 
 
 def test_R9_3_a_buy_restarts_the_count(three):
