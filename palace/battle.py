@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from palace.cards import Card, Suit, parse_cards
+from palace.cards import Card, CardsLike, Suit, parse_cards
 from palace.hands import Hand, evaluate
 from palace.words import plural
 
@@ -26,9 +26,9 @@ class Army:
     palace: tuple[Card, ...] = ()
 
     @classmethod
-    def parse(cls, banner: str | Card, soldiers: object = (), palace: object = ()) -> Army:
+    def parse(cls, banner: str | Card, soldiers: CardsLike = (), palace: CardsLike = ()) -> Army:
         """An army from strings: ``Army.parse("Kh", "Ks 7s", "2c 9d 4s")``."""
-        return cls(Card.parse(banner), parse_cards(soldiers), parse_cards(palace))  # type: ignore[arg-type]
+        return cls(Card.parse(banner), parse_cards(soldiers), parse_cards(palace))
 
     @property
     def suit(self) -> Suit:

@@ -75,7 +75,7 @@ class Suit(IntEnum):
         return self.name.lower()
 
     @classmethod
-    def parse(cls, text: str | Suit) -> Suit:
+    def parse(cls, text: str | Suit | int) -> Suit:
         """A suit from ``"h"``, ``"H"``, ``"♥"``, ``"hearts"`` or a `Suit`.
 
         >>> Suit.parse("♠"), Suit.parse("Hearts")
@@ -194,7 +194,10 @@ _DECK: tuple[Card, ...] = ()
 _DECK = tuple(Card(Rank(i % 13 + 2), Suit(i // 13)) for i in range(52))
 
 
-def parse_cards(cards: str | Iterable[str | Card] | None) -> tuple[Card, ...]:
+CardsLike = str | Iterable[str | Card] | None  # anything `parse_cards` reads
+
+
+def parse_cards(cards: CardsLike) -> tuple[Card, ...]:
     """Cards from ``"As Kd 7h"`` (spaces or commas) or an iterable of strings and cards.
 
     >>> parse_cards("ah,KS 10c")

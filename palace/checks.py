@@ -142,7 +142,7 @@ def _bet_amount(t: Table, seat: int, given: object) -> str | None:
     if given is not None and not is_whole(given):
         return f"Bet.amount must be a whole number of chips, got {given!r} (R7.3)"
     low = min_attack(t, seat)
-    amount, allin = attack_of(t, seat, given)  # type: ignore[arg-type]
+    amount, allin = attack_of(t, seat, given if isinstance(given, int) else None)
     if allin:
         return None  # R3.4 b: a short stack attacks with everything it has
     if t.stacks is not None and t.stacks[seat] < low:
@@ -217,10 +217,10 @@ def why_illegal(t: Table, action: Action) -> str | None:
     if phase is Phase.TURN and seat is not None:
         if kind is Buy:
             return _buy_gate(t, seat)
-        if kind is Discard:
-            return _discard_gate(t, seat) or _discard_cards(t, seat, action)  # type: ignore[arg-type]
-        if kind is Bet:
-            return _check_bet(t, seat, action)  # type: ignore[arg-type]
+        if isinstance(action, Discard):
+            return _discard_gate(t, seat) or _discard_cards(t, seat, action)
+        if isinstance(action, Bet):
+            return _check_bet(t, seat, action)
         if kind is Stay:
             return _forced(t, seat)
         if kind is Fold:
@@ -228,11 +228,11 @@ def why_illegal(t: Table, action: Action) -> str | None:
     elif phase is Phase.BATTLE_RESPONSE and seat is not None:
         if kind is Fold or kind is Call:
             return None
-        if kind is Raise:
-            return _check_raise(t, seat, action)  # type: ignore[arg-type]
+        if isinstance(action, Raise):
+            return _check_raise(t, seat, action)
     elif phase is Phase.TRIM_TO_FIVE and seat is not None:
-        if kind is Trim:
-            return _check_trim(t, seat, action)  # type: ignore[arg-type]
+        if isinstance(action, Trim):
+            return _check_trim(t, seat, action)
     elif phase is Phase.HAND_OVER:
         return "the hand is over: no more actions (R9, R10)"
     else:

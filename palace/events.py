@@ -5,7 +5,7 @@ governs it and the facts its sentence needs; the plain-English sentence (`Event.
 written when it is read (`palace.sentences`), so recording stays cheap. Replay, stepping,
 undo and charts read the events.
 
->>> EventKind.BUY == "buy", EventKind("battle").title
+>>> EventKind.BUY == "buy", EventKind("battle").heading
 (True, 'Battle showdown')
 """
 
@@ -73,7 +73,7 @@ class EventKind(StrEnum):
     POT = "pot"
 
     @property
-    def title(self) -> str:
+    def heading(self) -> str:
         """A short heading for a stepper: ``"Banner card rejected"``."""
         return _TITLES[self]
 
@@ -138,7 +138,28 @@ class Move(NamedTuple):
     pile: bool = False
 
 
-class Event(NamedTuple):
+# The fields of an event, in order (the functional form keeps `index` a plain field: in the
+# class form a type checker takes it for an override of `tuple.index`).
+_EventFields = NamedTuple(  # noqa: UP014 (the class form would shadow tuple.index)
+    "_EventFields",
+    [
+        ("index", int),
+        ("kind", EventKind),
+        ("seat", "int | None"),
+        ("cards", "tuple[Card, ...]"),
+        ("amount", int),
+        ("rule", str),
+        ("phase", Phase),
+        ("to_act", "int | None"),
+        ("moves", "tuple[Move, ...]"),
+        ("chips", "tuple[tuple[int, int], ...]"),
+        ("detail", "dict[str, Any]"),
+        ("names", "tuple[str, ...]"),
+    ],
+)
+
+
+class Event(_EventFields):
     """One state change: index, kind, seat, cards, amount, rule clause and the facts behind
     its sentence.
 
@@ -151,18 +172,7 @@ class Event(NamedTuple):
     `names` are the players' names, for the sentence.
     """
 
-    index: int
-    kind: EventKind
-    seat: int | None
-    cards: tuple[Card, ...]
-    amount: int
-    rule: str
-    phase: Phase
-    to_act: int | None
-    moves: tuple[Move, ...]
-    chips: tuple[tuple[int, int], ...]
-    detail: dict[str, Any]
-    names: tuple[str, ...]
+    __slots__ = ()
 
     @property
     def text(self) -> str:

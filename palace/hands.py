@@ -305,10 +305,7 @@ def _best_cards(value: int, counting: Sequence[Card]) -> tuple[Card, ...]:
     if cat in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
         top = int(ranks[0])
         want = [14 if r == 1 else r for r in range(top, top - 5, -1)]
-        out = []
-        for r in want:
-            out.append(next(c for c in pool if c.rank == r))
-        return tuple(out)
+        return tuple(next(c for c in pool if c.rank == r) for r in want)
     shape = {
         Category.FOUR_OF_A_KIND: (4, 1),
         Category.FULL_HOUSE: (3, 2),

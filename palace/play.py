@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from palace.actions import Action, Bet, Buy, Call, Discard, Fold, Raise, Stay, Trim
+from palace.actions import Action, Bet, Buy, Discard, Fold, Raise, Stay, Trim
 from palace.battle import Army, resolve_battle
 from palace.cards import Card
 from palace.checks import attack_of, call_amount, min_attack, raise_of, two_left
@@ -25,23 +25,23 @@ def perform(t: Table, rng: random.Random | None, action: Action) -> None:
     seat = t.to_act
     assert seat is not None
     kind = type(action)
-    if t.phase is Phase.TRIM_TO_FIVE:
-        _trim(t, seat, action)  # type: ignore[arg-type]
+    if isinstance(action, Trim):
+        _trim(t, seat, action)
     elif t.phase is Phase.BATTLE_RESPONSE:
         if kind is Fold:
             _battle_fold(t, seat)
-        elif kind is Call:
-            _call(t, seat)
+        elif isinstance(action, Raise):
+            _raise(t, seat, action)
         else:
-            _raise(t, seat, action)  # type: ignore[arg-type]
+            _call(t, seat)
     else:
         t.turns += 1
         if kind is Buy:
             _buy(t, seat, rng)
-        elif kind is Discard:
-            _discard(t, seat, action)  # type: ignore[arg-type]
-        elif kind is Bet:
-            _bet(t, seat, action)  # type: ignore[arg-type]
+        elif isinstance(action, Discard):
+            _discard(t, seat, action)
+        elif isinstance(action, Bet):
+            _bet(t, seat, action)
         elif kind is Stay:
             t.record(K.STAY, seat, "R6.5")
             _after_turn(t, seat, "stay")

@@ -27,6 +27,12 @@ def _and(names: tuple[str, ...], seats: Iterable[int]) -> str:
     return " and ".join(names[s] for s in seats)
 
 
+def _who(e: Event) -> str:
+    """The name of the event's player."""
+    assert e.seat is not None, e
+    return e.names[e.seat]
+
+
 def _says(kind: EventKind) -> Callable[[Callable[[Event], str]], Callable[[Event], str]]:
     def register(fn: Callable[[Event], str]) -> Callable[[Event], str]:
         SENTENCES[kind] = fn
@@ -55,7 +61,7 @@ def _shuffle(e: Event) -> str:
 
 @_says(EventKind.CUT)
 def _cut(e: Event) -> str:
-    return f"{e.names[e.seat]} draws {e.cards[0].symbol} for the deal."  # type: ignore[index]
+    return f"{_who(e)} draws {e.cards[0].symbol} for the deal."
 
 
 @_says(EventKind.CUT_TIE)
@@ -66,7 +72,7 @@ def _cut_tie(e: Event) -> str:
 
 @_says(EventKind.DEALER)
 def _dealer(e: Event) -> str:
-    who = e.names[e.seat]  # type: ignore[index]
+    who = _who(e)
     if e.rule == "R2.1":
         return f"{who} has the highest card and deals."
     return f"{who} deals this hand."
@@ -101,14 +107,14 @@ def _ante(e: Event) -> str:
 
 @_says(EventKind.BANNER)
 def _banner(e: Event) -> str:
-    return f"{e.names[e.seat]}'s banner is {e.cards[0].symbol} (group {e.detail['group']})."  # type: ignore[index]
+    return f"{_who(e)}'s banner is {e.cards[0].symbol} (group {e.detail['group']})."
 
 
 @_says(EventKind.REJECT)
 def _reject(e: Event) -> str:
     c = e.cards[0]
     return (
-        f"{c.symbol} is rejected for {e.names[e.seat]}: {c.suit.symbol} is already "  # type: ignore[index]
+        f"{c.symbol} is rejected for {_who(e)}: {c.suit.symbol} is already "
         f"{e.names[e.detail['owner']]}'s banner in group {e.detail['group']}."
     )
 
@@ -127,12 +133,12 @@ def _reshuffle(e: Event) -> str:
 @_says(EventKind.PALACE)
 def _palace(e: Event) -> str:
     d = e.detail
-    return f"{e.names[e.seat]} receives palace card {d['round']} of {d['of']}, face down."  # type: ignore[index]
+    return f"{_who(e)} receives palace card {d['round']} of {d['of']}, face down."
 
 
 @_says(EventKind.START)
 def _start(e: Event) -> str:
-    return f"Play starts with {e.names[e.seat]}, left of the dealer."  # type: ignore[index]
+    return f"Play starts with {_who(e)}, left of the dealer."
 
 
 @_says(EventKind.POSITION)
@@ -146,14 +152,14 @@ def _buy(e: Event) -> str:
     cap = e.detail.get("cap")
     must = f" (they must discard one: at most {number_word(cap)}, R6.7)" if cap is not None else ""
     return (
-        f"{e.names[e.seat]} pays {plural(e.amount, 'chip')} and buys {e.cards[0].symbol} as a "  # type: ignore[index]
+        f"{_who(e)} pays {plural(e.amount, 'chip')} and buys {e.cards[0].symbol} as a "
         f"soldier; now they may discard any soldiers{must}."
     )
 
 
 @_says(EventKind.TRIM)
 def _trim(e: Event) -> str:
-    who = e.names[e.seat]  # type: ignore[index]
+    who = _who(e)
     if e.cards:
         return f"{who} discards {_syms(e.cards)}."
     n = e.detail.get("kept", 0)
@@ -165,17 +171,17 @@ def _trim(e: Event) -> str:
 
 @_says(EventKind.DISCARD)
 def _discard(e: Event) -> str:
-    return f"{e.names[e.seat]} pays {plural(e.amount, 'chip')} and discards {_syms(e.cards)}."  # type: ignore[index]
+    return f"{_who(e)} pays {plural(e.amount, 'chip')} and discards {_syms(e.cards)}."
 
 
 @_says(EventKind.STAY)
 def _stay(e: Event) -> str:
-    return f"{e.names[e.seat]} stays."  # type: ignore[index]
+    return f"{_who(e)} stays."
 
 
 @_says(EventKind.FOLD)
 def _fold(e: Event) -> str:
-    who = e.names[e.seat]  # type: ignore[index]
+    who = _who(e)
     if e.rule == "R6.6":
         return f"{who} folds: their banner, soldiers and palace cards go to the discard pile."
     out = " and is out of the hand: their palace cards go to the discard pile"
@@ -192,7 +198,7 @@ def _fold(e: Event) -> str:
 @_says(EventKind.BET)
 def _bet(e: Event) -> str:
     d = e.detail
-    who, target = e.names[e.seat], e.names[d["target"]]  # type: ignore[index]
+    who, target = _who(e), e.names[d["target"]]
     if d.get("allin"):
         return (
             f"{who} attacks {target} all-in with {plural(e.amount, 'chip')}, less than the "
@@ -207,7 +213,7 @@ def _bet(e: Event) -> str:
 def _raise(e: Event) -> str:
     d = e.detail
     return (
-        f"{e.names[e.seat]} pays {d['call']} to call and raises {d['size']} "  # type: ignore[index]
+        f"{_who(e)} pays {d['call']} to call and raises {d['size']} "
         f"({plural(e.amount, 'chip')} in all)."
     )
 
@@ -215,7 +221,7 @@ def _raise(e: Event) -> str:
 @_says(EventKind.CALL)
 def _call(e: Event) -> str:
     d = e.detail
-    text = f"{e.names[e.seat]} calls with {plural(e.amount, 'chip')}"  # type: ignore[index]
+    text = f"{_who(e)} calls with {plural(e.amount, 'chip')}"
     if d.get("allin"):
         text += " (all-in)"
     back = d.get("back")
@@ -235,7 +241,7 @@ def _battle(e: Event) -> str:
 
 @_says(EventKind.OUT)
 def _out(e: Event) -> str:
-    return f"{e.names[e.seat]} is out of the hand: their palace cards go to the discard pile."  # type: ignore[index]
+    return f"{_who(e)} is out of the hand: their palace cards go to the discard pile."
 
 
 @_says(EventKind.BOTH_OUT)
@@ -255,14 +261,14 @@ def _capture(e: Event) -> str:
             if d.get("over")
             else " and may discard any"
         )
-    return f"{e.names[e.seat]} captures {_syms(e.cards)} as soldiers{extra}."  # type: ignore[index]
+    return f"{_who(e)} captures {_syms(e.cards)} as soldiers{extra}."
 
 
 # ------------------------------------------------------------------ the end of the hand (R9, R10)
 @_says(EventKind.TWO_LEFT)
 def _two_left(e: Event) -> str:
     d = e.detail
-    who = e.names[e.seat]  # type: ignore[index]
+    who = _who(e)
     if d.get("at_once"):
         return (
             f"Only {_and(e.names, d['left'])} are left, with different banner suits: they must "
@@ -302,7 +308,7 @@ def _showdown(e: Event) -> str:
 @_says(EventKind.HAND_END)
 def _hand_end(e: Event) -> str:
     if e.rule == "R9.2":
-        return f"Only {e.names[e.seat]} is left in the hand."  # type: ignore[index]
+        return f"Only {_who(e)} is left in the hand."
     left = e.detail["left"]
     return (
         f"Only {e.detail['suit'].symbol} banners are left ({_names(e.names, left)}): no battle "

@@ -261,7 +261,7 @@ def build_view(
     """The view of `seat` now: the table's public facts, the seat's palace and memory."""
     memory.catch_up(t)
     z = t.zones
-    stacks = t.stacks or [None] * t.players
+    stacks: list[int | None] = list(t.stacks) if t.stacks is not None else [None] * t.players
     seats = tuple(
         SeatInfo(
             s,
