@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Literal
 
+from palace import strict
 from palace.errors import RulesError
 from palace.numbers import is_whole
 
@@ -124,16 +125,55 @@ class Rules:
 
     @classmethod
     def from_dict(cls, data: Any) -> Rules:
-        """Rules from a dict; unknown keys raise `RulesError` naming the key."""
+        """Rules from a dict (a file's JSON); every bad value raises `RulesError` naming the
+        field, in a short message. Stakes are whole numbers up to `strict.MAX_STAKE`, stacks
+        up to `strict.MAX_CHIPS`, `max_raises` up to `strict.MAX_RAISES`."""
         if data is None:
             return cls()
         if not isinstance(data, dict):
-            raise RulesError(f"rules must be an object of Rules fields, got {type(data).__name__}")
-        names = {f.name for f in fields(cls)}
+            raise RulesError(
+                f"rules must be an object of Rules fields, got {strict.kind_of(data)}: "
+                f"{strict.shown(data)}"
+            )
+        names = sorted(f.name for f in fields(cls))
         for key in data:
             if key not in names:
-                raise RulesError(f"unknown Rules field {key!r}; known: {', '.join(sorted(names))}")
+                raise RulesError(
+                    f"unknown Rules field {strict.shown(key, 24)}; known: {', '.join(names)}"
+                )
+        numbers = {
+            "small_bet": (1, strict.MAX_STAKE, "R3"),
+            "big_bet": (1, strict.MAX_STAKE, "R3"),
+            "ante": (0, strict.MAX_STAKE, "R3.1"),
+            "stacks": (1, strict.MAX_CHIPS, "R3.4"),
+            "discard_cost": (0, strict.MAX_STAKE, "R6.4"),
+            "max_raises": (0, strict.MAX_RAISES, "R7.7"),
+        }
         kwargs = dict(data)
-        if "quiet_actions" in kwargs and isinstance(kwargs["quiet_actions"], list):
-            kwargs["quiet_actions"] = tuple(kwargs["quiet_actions"])
+        for key, (lo, hi, rule) in numbers.items():
+            if kwargs.get(key) is not None:  # None: the default (the constructor checks it)
+                strict.whole(
+                    kwargs[key], f"Rules.{key}", lo=lo, hi=hi, note=f"({rule})", error=RulesError
+                )
+        structure = kwargs.get("structure", "limit")
+        if not isinstance(structure, str) or structure not in ("limit", "no-limit"):
+            raise RulesError(
+                "Rules.structure must be 'limit' or 'no-limit', got "
+                f"{strict.shown(structure)} (R3.3)"
+            )
+        if not isinstance(kwargs.get("call_matches_attack", False), bool):
+            raise RulesError(
+                "Rules.call_matches_attack must be true or false, got "
+                f"{strict.shown(kwargs['call_matches_attack'])} (R7.6)"
+            )
+        if "quiet_actions" in kwargs:
+            qa = kwargs["quiet_actions"]
+            if not isinstance(qa, (list, tuple)) or any(
+                not isinstance(k, str) or k not in QUIET_KINDS for k in qa
+            ):
+                raise RulesError(
+                    f"Rules.quiet_actions must be a list of {', '.join(QUIET_KINDS)}, got "
+                    f"{strict.shown(qa)} (R9.1)"
+                )
+            kwargs["quiet_actions"] = tuple(qa)
         return cls(**kwargs)
