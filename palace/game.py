@@ -369,9 +369,11 @@ class Game:
         names = strict.names(data["players"], "players")
         n = len(names)
         seed = strict.seed(data["seed"], "seed")
-        dealer = strict.optional(
-            strict.whole, data.get("dealer"), "dealer", lo=0, hi=n - 1, note="or null (R2.3)"
-        )
+        dealer = data.get("dealer")
+        if dealer is not None and (not is_whole(dealer) or not 0 <= dealer < n):
+            raise StateError(
+                f"dealer must be a seat 0-{n - 1} or null, got {strict.shown(dealer)} (R2.3)"
+            )
         deck = strict.optional(strict.card_text, data.get("deck"), "deck")
         stacks = data.get("stacks")
         if stacks is not None:

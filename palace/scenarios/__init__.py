@@ -25,6 +25,7 @@ from palace.scenarios.schema import (  # noqa: F401 (re-exported)
     MAX_ACTIONS,
     MAX_BYTES,
     MAX_CHECKPOINTS,
+    MAX_EXPECTATIONS,
     OPTIONAL,
     PHASES,
     REQUIRED,

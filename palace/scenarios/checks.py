@@ -1,7 +1,8 @@
 """Checking a scenario's expectations against the games its actions reach.
 
-`check_expect` takes the game after every action and the games at the checkpoints (the
-record steps through the hand, `palace.scenarios.record`); it needs no `Scenario`.
+`checkpoints` says which expectations are due after how many actions and `check_state`
+checks one of them against a game (read-only); the record steps through its hand once and
+calls them (`palace.scenarios.record`), so this module needs no `Scenario`.
 """
 
 from __future__ import annotations
@@ -19,25 +20,23 @@ from palace.numbers import is_whole
 from palace.scenarios.fields import actions, seat_of
 from palace.scenarios.schema import ACTION_KINDS, ScenarioError
 
+Due = dict[int, list[tuple[str, dict[str, Any]]]]
 
-def check_expect(
-    expect: Mapping[str, Any],
-    final: Game,
-    at: Mapping[int, Game],
-    players: Sequence[str],
-    where: str,
-) -> None:
-    """Check `expect` (plain JSON) against `final` and its checkpoints against `at[after]`."""
+
+def checkpoints(expect: Mapping[str, Any], where: str) -> Due:
+    """The expectations due after k actions: ``{k: [(label, state), ...]}``; the final
+    expectation (everything but ``checkpoints``) is due after the last action."""
+    due: Due = {}
     for i, cp in enumerate(expect.get("checkpoints", [])):
         state = {k: v for k, v in cp.items() if k != "after"}
-        check_state(
-            at[cp["after"]],
-            state,
-            players,
-            f"{where}: expect.checkpoints[{i}] (after {cp['after']} actions)",
-        )
-    state = {k: v for k, v in expect.items() if k != "checkpoints"}
-    check_state(final, state, players, f"{where}: expect")
+        label = f"{where}: expect.checkpoints[{i}] (after {cp['after']} actions)"
+        due.setdefault(cp["after"], []).append((label, state))
+    return due
+
+
+def final_state(expect: Mapping[str, Any]) -> dict[str, Any]:
+    """What must hold after the last action: `expect` without its checkpoints."""
+    return {k: v for k, v in expect.items() if k != "checkpoints"}
 
 
 def _fail(where: str, key: str, want: Any, got: Any) -> ScenarioError:

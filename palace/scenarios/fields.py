@@ -25,6 +25,7 @@ from palace.scenarios.schema import (
     EXPECT_KEYS,
     MAX_ACTIONS,
     MAX_CHECKPOINTS,
+    MAX_EXPECTATIONS,
     MAX_RULE_TAGS,
     PHASES,
     STATE_KEYS,
@@ -215,6 +216,12 @@ def check_expect_shape(expect: Any, where: str, n_actions: int, *, top: bool) ->
                 f"{where}.checkpoints has {len(cps):,} entries; at most {MAX_CHECKPOINTS} are "
                 "allowed"
             )
+        size = sum(_expectations(cp) for cp in cps if isinstance(cp, dict)) + _expectations(expect)
+        if size > MAX_EXPECTATIONS:
+            raise ScenarioError(
+                f"{where} asks {size:,} things (each list entry counts); at most "
+                f"{MAX_EXPECTATIONS} are allowed"
+            )
         for i, cp in enumerate(cps):
             w = f"{where}.checkpoints[{i}]"
             check_expect_shape(cp, w, n_actions, top=False)
@@ -226,3 +233,12 @@ def check_expect_shape(expect: Any, where: str, n_actions: int, *, top: bool) ->
                 )
     elif "after" not in expect:
         raise ScenarioError(f"{where} needs 'after': how many actions to take first")
+
+
+def _expectations(state: dict[str, Any]) -> int:
+    """How many things one expectation object asks (each entry of a list or object is one)."""
+    return sum(
+        len(v) if isinstance(v, (list, dict)) else 1
+        for k, v in state.items()
+        if k not in ("checkpoints", "after")
+    )

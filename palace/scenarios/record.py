@@ -15,7 +15,7 @@ from palace.errors import PalaceError
 from palace.game import Game
 from palace.numbers import is_whole
 from palace.rules import Rules
-from palace.scenarios.checks import check_expect
+from palace.scenarios.checks import check_state, checkpoints, final_state
 from palace.scenarios.schema import FORMAT, ScenarioError, thaw
 
 
@@ -68,18 +68,21 @@ class Scenario:
         return g
 
     def check(self) -> None:
-        """Replay the scenario and check every expectation; raises `ScenarioError`."""
+        """Replay the scenario and check every expectation; raises `ScenarioError`.
+
+        The hand is dealt and stepped through once; each checkpoint is checked on the
+        live game when its action count is reached (checks only read the game).
+        """
         expect = thaw(self.expect)
-        wanted = {cp["after"] for cp in expect.get("checkpoints", [])}
-        at: dict[int, Game] = {}
+        due = checkpoints(expect, self.where)
         g = self._deal()
-        if 0 in wanted:
-            at[0] = g.replay()
+        for label, state in due.get(0, ()):
+            check_state(g, state, self.players, label)
         for i, a in enumerate(self.actions):
             self._act(g, a, i)
-            if i + 1 in wanted:
-                at[i + 1] = g.replay()
-        check_expect(expect, g, at, self.players, self.where)
+            for label, state in due.get(i + 1, ()):
+                check_state(g, state, self.players, label)
+        check_state(g, final_state(expect), self.players, f"{self.where}: expect")
 
     def to_dict(self) -> dict[str, Any]:
         """The scenario as a JSON-ready dict in the ``palace-scenario/1`` format."""

@@ -15,6 +15,7 @@ FORMAT = "palace-scenario/1"
 MAX_BYTES = strict.MAX_FILE_BYTES  # 1 MB: the largest scenario text accepted (uploads, files)
 MAX_ACTIONS = strict.MAX_ACTIONS  # a hand is replayed on load: keep uploads cheap to check
 MAX_CHECKPOINTS = 100
+MAX_EXPECTATIONS = 500  # things `expect` asks in all (each list entry counts): checks stay cheap
 MAX_ID = 64  # characters in an id
 MAX_TITLE = 200  # characters in a title
 MAX_RULE_TAGS = 40
