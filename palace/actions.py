@@ -135,10 +135,7 @@ def action_from_dict(data: Any, where: str = "action") -> Action:
     is legal is the game's business.
     """
     if not isinstance(data, dict) or "kind" not in data:
-        raise StateError(
-            f"{where} must be an object with a 'kind' field, got {strict.kind_of(data)}: "
-            f"{strict.shown(data)}"
-        )
+        raise StateError(f"{where} must be an object with a 'kind' field, got {strict.got(data)}")
     kind = data["kind"]
     cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:

@@ -131,10 +131,7 @@ class Rules:
         if data is None:
             return cls()
         if not isinstance(data, dict):
-            raise RulesError(
-                f"rules must be an object of Rules fields, got {strict.kind_of(data)}: "
-                f"{strict.shown(data)}"
-            )
+            raise RulesError(f"rules must be an object of Rules fields, got {strict.got(data)}")
         names = sorted(f.name for f in fields(cls))
         for key in data:
             if key not in names:

@@ -81,6 +81,24 @@ def shown(value: Any, limit: int = MAX_SHOWN) -> str:
     return f"a {type(value).__name__}"
 
 
+def got(value: Any) -> str:
+    """What a message says it got: ``text 'abc'``, ``the number 7``, ``true``, ``null``,
+    ``a list of 3 items``, ``a 301-digit number``, ``bytes b'AB'``.
+
+    >>> got("7"), got(7.0), got(True), got(None), got({"a": 1}), got(10**30)
+    ("text '7'", 'the number 7.0', 'true', 'null', 'an object with 1 key', 'a 31-digit number')
+    """
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f"text {shown(value)}"
+    if isinstance(value, (int, float)) and not shown(value).startswith("a "):
+        return f"the number {shown(value)}"
+    return shown(value)
+
+
 def bounded(message: str, limit: int = MAX_MESSAGE) -> str:
     """`message` cut to `limit` characters (with "…" when cut)."""
     return message if len(message) <= limit else message[: limit - 1] + "…"
@@ -275,7 +293,7 @@ def text(
     """Text of at most `limit` characters with no NUL, control characters (tab and line
     breaks are fine) or lone surrogates; `required`: not empty or blank."""
     if not isinstance(value, str):
-        refuse(error, f"{where} must be text, got {kind_of(value)}: {shown(value)}")
+        refuse(error, f"{where} must be text, got {got(value)}")
     if len(value) > limit:
         refuse(error, f"{where} is {len(value):,} characters long; at most {limit:,} are allowed")
     bad = _BAD_TEXT.search(value)
@@ -290,7 +308,7 @@ def name(value: Any, where: str, *, error: Error = StateError) -> str:
     """A player's name: text of 1 to `MAX_NAME` characters (spaces around it trimmed),
     with no control, line-separator or bidi-override characters."""
     if not isinstance(value, str):
-        refuse(error, f"{where} must be a name (text), got {kind_of(value)}: {shown(value)}")
+        refuse(error, f"{where} must be a name (text), got {got(value)}")
     trimmed = value.strip()
     if not trimmed:
         refuse(error, f"{where} must be a non-empty name, got {shown(value)}")
@@ -310,8 +328,7 @@ def names(value: Any, where: str = "players", *, error: Error = StateError) -> t
     if isinstance(value, (str, bytes, bytearray)) or not isinstance(value, (list, tuple)):
         refuse(
             error,
-            f"{where} must be 2 to {MAX_PLAYERS} names in a list, got {kind_of(value)}: "
-            f"{shown(value)} (R1.1)",
+            f"{where} must be 2 to {MAX_PLAYERS} names in a list, got {got(value)} (R1.1)",
         )
     if not 2 <= len(value) <= MAX_PLAYERS:
         refuse(
@@ -335,8 +352,7 @@ def whole(
         tail = f" {note}" if note else ""
         refuse(
             error,
-            f"{where} must be a whole number {lo:,} to {hi:,}, got {kind_of(value)}: "
-            f"{shown(value)}{tail}",
+            f"{where} must be a whole number {lo:,} to {hi:,}, got {got(value)}{tail}",
         )
     return value
 
@@ -346,8 +362,7 @@ def seed(value: Any, where: str = "seed", *, error: Error = StateError) -> int:
     if not is_whole(value) or not -SEED_LIMIT < value < SEED_LIMIT:
         refuse(
             error,
-            f"{where} must be a whole number with |seed| < 2**63, got {kind_of(value)}: "
-            f"{shown(value)}",
+            f"{where} must be a whole number with |seed| < 2**63, got {got(value)}",
         )
     return value
 
@@ -383,14 +398,13 @@ def card_text(value: Any, where: str, *, error: Error = StateError) -> Any:
             if not isinstance(item, str) or len(item) > 8:
                 refuse(
                     error,
-                    f"{where}[{i}] must be a card such as 'As', got {kind_of(item)}: {shown(item)}",
+                    f"{where}[{i}] must be a card such as 'As', got {got(item)}",
                 )
             text(item, f"{where}[{i}]", required=False, error=error)
         return value
     refuse(
         error,
-        f"{where} must be cards as text such as 'As Kd' or a list of cards, got "
-        f"{kind_of(value)}: {shown(value)}",
+        f"{where} must be cards as text such as 'As Kd' or a list of cards, got {got(value)}",
     )
 
 

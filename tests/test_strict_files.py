@@ -110,7 +110,7 @@ def test_the_bases_are_valid() -> None:
     [
         ({"first": "Ann"}, ("players[0] must be a name", "an object")),
         (None, ("players[0] must be a name", "null")),
-        (7, ("players[0] must be a name", "a number")),
+        (7, ("players[0] must be a name", "the number 7")),
         (["Ann"], ("players[0] must be a name", "a list")),
         ("", ("players[0] must be a non-empty name",)),
         ("   ", ("players[0] must be a non-empty name",)),
@@ -138,7 +138,7 @@ def test_players_must_be_a_list_of_names() -> None:
     for players, part in [
         (b"AB", "bytes b'AB'"),
         ("AB", "players must be 2 to 10 names in a list, got text"),
-        (3, "players must be 2 to 10 names in a list, got a number"),
+        (3, "players must be 2 to 10 names in a list, got the number 3"),
         ({"Ann": 1, "Bob": 2}, "got an object"),
         (["Ann"], "names 1 players; Palace needs 2 to 10 (R1.1)"),
         (["Ann", " Ann "], "players[1] 'Ann' is named twice"),
@@ -156,10 +156,10 @@ def test_players_must_be_a_list_of_names() -> None:
 def test_booleans_are_not_numbers() -> None:
     hand = saved_hand()
     hand["stacks"] = [True, 40, 40]
-    hand_refused(hand, "stacks[0] must be a whole number 0 to 1,000,000,000", "true/false")
+    hand_refused(hand, "stacks[0] must be a whole number 0 to 1,000,000,000", "got true")
     hand = saved_hand()
     hand["seed"] = True
-    hand_refused(hand, "seed must be a whole number", "true/false")
+    hand_refused(hand, "seed must be a whole number", "got true")
     hand = saved_hand()
     hand["rules"]["small_bet"] = True
     hand_refused(hand, "rules: Rules.small_bet must be a whole number 1 to 1,000,000")
@@ -211,7 +211,7 @@ def test_seeds_are_bounded() -> None:
         (2**63, "seed: 9223372036854775808 is out of range (|n| < 2**63)"),
         (10**300, "seed: a 301-digit number is out of range"),
         ("7", "seed must be a whole number with |seed| < 2**63, got text"),
-        (7.0, "seed must be a whole number with |seed| < 2**63, got a number: 7.0"),
+        (7.0, "seed must be a whole number with |seed| < 2**63, got the number 7.0"),
     ]:
         hand_refused({**saved_hand(), "seed": seed}, part)
         scenario_refused({**scenario(), "seed": seed}, part.replace("seed must", "'seed' must"))

@@ -50,7 +50,7 @@ def rule_tags(v: Any, where: str) -> tuple[str, ...]:
     if not isinstance(v, list) or not v or len(v) > MAX_RULE_TAGS:
         raise ScenarioError(
             f"{where}: field 'rules' must be a non-empty list of at most {MAX_RULE_TAGS} "
-            f'clauses such as "R8.2", got {strict.kind_of(v)}: {strict.shown(v)}'
+            f'clauses such as "R8.2", got {strict.got(v)}'
         )
     for i, tag in enumerate(v):
         if not isinstance(tag, str) or tag not in CLAUSES:
