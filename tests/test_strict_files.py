@@ -547,3 +547,14 @@ def test_fuzz_scenarios(data: Any) -> None:
     loaded = only_short_palace_errors(lambda t: load_hand_or_scenario(t, "f.json"), text)
     if loaded is not None:
         json_packer({"title": loaded.title, "game": loaded.game.to_dict()})
+
+
+def test_the_documented_saved_hand_loads() -> None:
+    """docs/scenarios.md shows a saved hand: it is a real one."""
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "scenarios.md").read_text("utf-8")
+    start = doc.index('```json\n{\n "format": "palace-hand/1"') + len("```json\n")
+    g = Game.from_dict(json.loads(doc[start : doc.index("```", start)]))
+    assert g.names == ("Ann", "Bob", "Cat") and len(g.actions) == 3
+    assert g.phase.value == "battle response"
