@@ -49,7 +49,7 @@ _BAD_TEXT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
 _BAD_NAME = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 _PLAIN_KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
-Error = type[PalaceError]
+ErrorType = type[PalaceError]
 
 
 # ------------------------------------------------------------------------------ messages
@@ -126,7 +126,7 @@ def kind_of(value: Any) -> str:
     return f"a {type(value).__name__} (not a JSON value)"
 
 
-def refuse(error: Error, message: str) -> NoReturn:
+def refuse(error: ErrorType, message: str) -> NoReturn:
     """Raise `error` with `message` cut to `MAX_MESSAGE`."""
     raise error(bounded(message))
 
@@ -169,7 +169,7 @@ def parse_json(
     where: str,
     *,
     max_bytes: int = MAX_FILE_BYTES,
-    error: Error = StateError,
+    error: ErrorType = StateError,
     what: str = "file",
 ) -> Any:
     """Parse JSON text strictly, then `check_tree` it.
@@ -222,7 +222,7 @@ def parse_json(
     return data
 
 
-def check_tree(data: Any, where: str = "", *, error: Error = StateError) -> None:
+def check_tree(data: Any, where: str = "", *, error: ErrorType = StateError) -> None:
     """Refuse anything that is not plain, bounded JSON, naming the path of the first problem.
 
     Objects with text keys (at most `MAX_KEY` characters), lists (tuples pass as lists),
@@ -288,7 +288,7 @@ def text(
     *,
     limit: int = MAX_TEXT,
     required: bool = True,
-    error: Error = StateError,
+    error: ErrorType = StateError,
 ) -> str:
     """Text of at most `limit` characters with no NUL, control characters (tab and line
     breaks are fine) or lone surrogates; `required`: not empty or blank."""
@@ -304,7 +304,7 @@ def text(
     return value
 
 
-def name(value: Any, where: str, *, error: Error = StateError) -> str:
+def name(value: Any, where: str, *, error: ErrorType = StateError) -> str:
     """A player's name: text of 1 to `MAX_NAME` characters (spaces around it trimmed),
     with no control, line-separator or bidi-override characters."""
     if not isinstance(value, str):
@@ -323,7 +323,7 @@ def name(value: Any, where: str, *, error: Error = StateError) -> str:
     return trimmed
 
 
-def names(value: Any, where: str = "players", *, error: Error = StateError) -> tuple[str, ...]:
+def names(value: Any, where: str = "players", *, error: ErrorType = StateError) -> tuple[str, ...]:
     """A list of 2 to `MAX_PLAYERS` different names (R1.1); a tuple is taken as a list."""
     if isinstance(value, (str, bytes, bytearray)) or not isinstance(value, (list, tuple)):
         refuse(
@@ -345,7 +345,7 @@ def names(value: Any, where: str = "players", *, error: Error = StateError) -> t
 
 
 def whole(
-    value: Any, where: str, *, lo: int, hi: int, note: str = "", error: Error = StateError
+    value: Any, where: str, *, lo: int, hi: int, note: str = "", error: ErrorType = StateError
 ) -> int:
     """A whole number (not true/false, not 2.0) from `lo` to `hi`; `note` ends the message."""
     if not is_whole(value) or not lo <= value <= hi:
@@ -357,7 +357,7 @@ def whole(
     return value
 
 
-def seed(value: Any, where: str = "seed", *, error: Error = StateError) -> int:
+def seed(value: Any, where: str = "seed", *, error: ErrorType = StateError) -> int:
     """A seed: a whole number with |seed| < 2**63."""
     if not is_whole(value) or not -SEED_LIMIT < value < SEED_LIMIT:
         refuse(
@@ -373,7 +373,7 @@ def optional(check: Callable[..., Any], value: Any, *args: Any, **kwargs: Any) -
 
 
 def known_keys(
-    data: dict[str, Any], known: tuple[str, ...], where: str, *, error: Error = StateError
+    data: dict[str, Any], known: tuple[str, ...], where: str, *, error: ErrorType = StateError
 ) -> None:
     """Refuse a key that is not in `known`, suggesting the nearest one."""
     for key in data:
@@ -386,7 +386,7 @@ def known_keys(
             )
 
 
-def card_text(value: Any, where: str, *, error: Error = StateError) -> Any:
+def card_text(value: Any, where: str, *, error: ErrorType = StateError) -> Any:
     """Cards as a file gives them: text such as ``"As Kd"`` or a list of short card texts,
     at most 52 cards; what the cards are is checked by `palace.cards` afterwards."""
     if isinstance(value, str):

@@ -371,8 +371,9 @@ class ReplayTab(VBox):
 
     @_guard
     def _on_save(self, _: Button) -> None:
-        if self.save() is not None:
-            self._say(f"Saved: download {download_name(self.game)} below.", ok=True)
+        g = self.game
+        if g is not None and self.save() is not None:
+            self._say(f"Saved: download {download_name(g)} below.", ok=True)
 
     @_guard
     def _on_play_on_click(self, _: Button) -> None:
