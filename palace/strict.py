@@ -409,4 +409,16 @@ def card_text(value: Any, where: str, *, error: ErrorType = StateError) -> Any:
 
 
 def _char(c: str) -> str:
-    return f"U+{ord(c):04X}"
+    """A character a message can show: ``U+D800 (a lone UTF-16 surrogate)``."""
+    n = ord(c)
+    if 0xD800 <= n <= 0xDFFF:
+        what = "a lone UTF-16 surrogate"
+    elif n == 0:
+        what = "NUL"
+    elif n < 0x20 or 0x7F <= n <= 0x9F:
+        what = "a control character"
+    elif n in (0x2028, 0x2029):
+        what = "a line or paragraph separator"
+    else:
+        what = "a text-direction control"
+    return f"U+{n:04X} ({what})"
