@@ -147,7 +147,7 @@ def action_from_dict(data: Any, where: str = "action") -> Action:
     for k in kwargs:
         if k not in allowed:
             raise StateError(f"{where}: unknown field {strict.shown(k, 24)} for a {kind} action")
-    if kwargs.get("target") is not None:
+    if "target" in kwargs:  # a seat: to_dict always writes one (null is not a seat)
         strict.whole(kwargs["target"], f"{where}.target", lo=0, hi=strict.MAX_PLAYERS - 1)
     if kwargs.get("amount") is not None:
         strict.whole(kwargs["amount"], f"{where}.amount", lo=0, hi=strict.MAX_CHIPS)

@@ -214,7 +214,9 @@ def parse_json(
         )
     except json.JSONDecodeError as exc:
         refuse(
-            error, f"{where}: not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"
+            error,
+            f"{where}: the {what} is not valid JSON at line {exc.lineno}, column {exc.colno}: "
+            f"{exc.msg}",
         )
     except RecursionError:
         refuse(error, f"{where}: the JSON is nested more than {MAX_DEPTH} deep")

@@ -311,7 +311,9 @@ def test_base_is_valid() -> None:
 
 
 def test_not_json_names_line_and_column() -> None:
-    with pytest.raises(ScenarioError, match=r"upload: not valid JSON at line 2, column 13"):
+    with pytest.raises(
+        ScenarioError, match=r"upload: the scenario is not valid JSON at line 2, column 13"
+    ):
         load_scenario_text('{"format":\n  "x", "id" 3}')
     with pytest.raises(ScenarioError, match="not valid JSON at line 1, column 1"):
         load_scenario_text("")
@@ -327,7 +329,8 @@ def test_not_json_file(tmp_path: Path) -> None:
     p = tmp_path / "small-battle.json"
     p.write_text("{\n  'id': 1\n}\n")
     with pytest.raises(
-        ScenarioError, match=r"small-battle.json: not valid JSON at line 2, column 3"
+        ScenarioError,
+        match=r"small-battle.json: the scenario is not valid JSON at line 2, column 3",
     ):
         load_scenario(p)
     assert p.read_text() == "{\n  'id': 1\n}\n"
