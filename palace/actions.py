@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from palace import strict
 from palace.cards import Card, format_cards, parse_cards
 from palace.errors import StateError
-from palace.numbers import is_whole
 
 
 @dataclass(frozen=True)
@@ -142,23 +142,32 @@ ACTION_TYPES: dict[str, type[Action]] = {
 
 
 def action_from_dict(data: Any, where: str = "action") -> Action:
-    """Rebuild an action from `Action.to_dict` output; bad payloads raise `StateError`."""
+    """Rebuild an action from `Action.to_dict` output; bad payloads raise `StateError`.
+
+    Messages name the field (``actions[3].kind``) and quote at most a short piece of a bad
+    value. `target` is a seat 0-9, `amount` at most `strict.MAX_CHIPS`; whether the action
+    is legal is the game's business.
+    """
     if not isinstance(data, dict) or "kind" not in data:
-        raise StateError(f"{where} must be an object with a 'kind' field, got {data!r}")
-    cls = ACTION_TYPES.get(data["kind"]) if isinstance(data["kind"], str) else None
+        raise StateError(f"{where} must be an object with a 'kind' field, got {strict.got(data)}")
+    kind = data["kind"]
+    cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise StateError(
-            f"{where}.kind {data['kind']!r} is not one of {', '.join(sorted(ACTION_TYPES))}"
+            f"{where}.kind {strict.shown(kind)} is not one of {', '.join(sorted(ACTION_TYPES))}"
         )
     kwargs = {k: v for k, v in data.items() if k != "kind"}
     allowed = set(cls.__dataclass_fields__)
     for k in kwargs:
         if k not in allowed:
-            raise StateError(f"{where}: unknown field {k!r} for a {data['kind']} action")
-    for k in ("target", "amount"):
-        if k in kwargs and kwargs[k] is not None and not is_whole(kwargs[k]):
-            raise StateError(f"{where}.{k} must be a whole number, got {kwargs[k]!r}")
+            raise StateError(f"{where}: unknown field {strict.shown(k, 24)} for a {kind} action")
+    if "target" in kwargs:  # a seat: to_dict always writes one (null is not a seat)
+        strict.whole(kwargs["target"], f"{where}.target", lo=0, hi=strict.MAX_PLAYERS - 1)
+    if kwargs.get("amount") is not None:
+        strict.whole(kwargs["amount"], f"{where}.amount", lo=0, hi=strict.MAX_CHIPS)
+    if "cards" in kwargs:
+        strict.card_text(kwargs["cards"], f"{where}.cards")
     try:
         return cls(**kwargs)
     except (TypeError, ValueError) as exc:
-        raise StateError(f"{where}: {exc}") from None
+        raise StateError(strict.bounded(f"{where}: {exc}")) from None

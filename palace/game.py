@@ -23,7 +23,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from palace import checks, deal, play, worlds
+from palace import checks, deal, play, strict, worlds
 from palace.actions import Action, Bet, Buy, action_from_dict
 from palace.cards import Card, parse_cards
 from palace.errors import CardError, DeckError, IllegalActionError, PalaceError, StateError
@@ -45,18 +45,13 @@ def player_names(players: int | Sequence[str]) -> tuple[str, ...]:
         )
     if isinstance(players, int):
         if not 2 <= players <= 10:
-            raise PalaceError(f"players must be 2 to 10, got {players} (R1.1)")
+            raise PalaceError(f"players must be 2 to 10, got {strict.shown(players)} (R1.1)")
         return DEFAULT_NAMES[:players]
-    if isinstance(players, str) or not isinstance(players, Sequence):
+    if isinstance(players, (str, bytes, bytearray)) or not isinstance(players, Sequence):
         raise PalaceError(
-            f"players must be a number 2-10 or a list of names, got {players!r} (R1.1)"
+            f"players must be a number 2-10 or a list of names, got {strict.shown(players)} (R1.1)"
         )
-    names = tuple(str(n).strip() for n in players)
-    if not 2 <= len(names) <= 10:
-        raise PalaceError(f"players must name 2 to 10 players, got {len(names)} (R1.1)")
-    if any(not n for n in names) or len(set(names)) != len(names):
-        raise PalaceError("players: every name must be non-empty and different")
-    return names
+    return strict.names(players, "players", error=PalaceError)
 
 
 def _scripted_deck(deck: Any, rules: Rules, rng: random.Random) -> list[Card]:
@@ -488,36 +483,73 @@ class Game:
 
     @classmethod
     def from_dict(cls, data: Any) -> Game:
-        """Rebuild a game from `to_dict` output by replaying it; bad payloads raise `StateError`."""
+        """Rebuild a game from `to_dict` output by replaying it; bad payloads raise `StateError`.
+
+        The ``palace-hand/1`` schema is strict (docs/scenarios.md, "Saved hands"): only
+        plain bounded JSON (`palace.strict.check_tree`), no unknown fields, 2-10 different
+        names, a seed with |seed| < 2**63, stacks 0 to `strict.MAX_CHIPS`, at most
+        `strict.MAX_ACTIONS` actions. Every message names the field.
+        """
         if not isinstance(data, dict):
-            raise StateError(f"a saved hand must be a JSON object, got {type(data).__name__}")
-        if data.get("format", FORMAT) != FORMAT:
-            raise StateError(f"format must be {FORMAT!r}, got {data.get('format')!r}")
-        for key in ("players", "seed"):
+            raise StateError(f"a saved hand must be a JSON object, got {strict.kind_of(data)}")
+        strict.check_tree(data)
+        fields = ("format", "players", "seed", "rules", "deck", "dealer", "stacks", "actions")
+        strict.known_keys(data, (*fields, "events"), "saved hand")
+        for key in ("format", "players", "seed"):
             if key not in data:
                 raise StateError(f"saved hand is missing the field {key!r}")
+        if data["format"] != FORMAT:
+            raise StateError(f"format must be {FORMAT!r}, got {strict.shown(data['format'])}")
+        names = strict.names(data["players"], "players")
+        n = len(names)
+        seed = strict.seed(data["seed"], "seed")
+        dealer = data.get("dealer")
+        if dealer is not None and (not is_whole(dealer) or not 0 <= dealer < n):
+            raise StateError(
+                f"dealer must be a seat 0-{n - 1} or null, got {strict.shown(dealer)} (R2.3)"
+            )
+        deck = strict.optional(strict.card_text, data.get("deck"), "deck")
+        stacks = data.get("stacks")
+        if stacks is not None:
+            if not isinstance(stacks, list) or len(stacks) != n:
+                raise StateError(
+                    f"stacks must be null or a list of {n} chip counts, got "
+                    f"{strict.shown(stacks)} (R3.4)"
+                )
+            for i, x in enumerate(stacks):
+                strict.whole(x, f"stacks[{i}]", lo=0, hi=strict.MAX_CHIPS, note="(R3.4)")
         try:
             rules = Rules.from_dict(data.get("rules"))
-            setup = {
-                "players": data["players"],
-                "seed": data["seed"],
-                "rules": rules,
-                "deck": data.get("deck"),
-                "dealer": data.get("dealer"),
-                "stacks": data.get("stacks"),
-            }
+        except PalaceError as exc:
+            raise StateError(strict.bounded(f"rules: {exc}")) from None
+        acts = data.get("actions", [])
+        if not isinstance(acts, list):
+            raise StateError(f"actions must be a list, got {strict.kind_of(acts)}")
+        if len(acts) > strict.MAX_ACTIONS:
+            raise StateError(
+                f"actions: {len(acts):,} actions; a saved hand has at most {strict.MAX_ACTIONS:,}"
+            )
+        events = data.get("events", [])
+        if not isinstance(events, list):
+            raise StateError(f"events must be a list, got {strict.kind_of(events)}")
+        setup = {
+            "players": list(names),
+            "seed": seed,
+            "rules": rules,
+            "deck": deck,
+            "dealer": dealer,
+            "stacks": stacks,
+        }
+        try:
             g = cls._from_setup(setup)
         except StateError:
             raise
         except PalaceError as exc:
-            raise StateError(f"saved hand: {exc}") from None
-        acts = data.get("actions", [])
-        if not isinstance(acts, list):
-            raise StateError("actions must be a list")
+            raise StateError(strict.bounded(f"saved hand: {exc}")) from None
         for i, a in enumerate(acts):
             action = action_from_dict(a, where=f"actions[{i}]")
             try:
                 g.apply(action)
-            except IllegalActionError as exc:
-                raise StateError(f"actions[{i}]: {exc}") from None
+            except PalaceError as exc:
+                raise StateError(strict.bounded(f"actions[{i}]: {exc}")) from None
         return g

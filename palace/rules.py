@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any, Literal
 
+from palace import strict
 from palace.cards import Card, Rank, Suit, new_deck
 from palace.errors import RulesError
 from palace.numbers import is_whole
@@ -26,8 +27,9 @@ ALL_SUITS = "cdhs"
 MAX_SOLDIERS = 5  # R6.7, the standard cap
 PALACE_CARDS = 3  # R5.1, the standard palace
 MAX_TURNS = 200  # D22: a hand that reaches this many turns ends in a showdown
-MAX_STAKE = 10**6  # no table plays for more than a million chips a bet
-MAX_STACK = 10**9
+MAX_STAKE = strict.MAX_STAKE  # no table plays for more than a million chips a bet
+MAX_STACK = strict.MAX_CHIPS
+MAX_TURNS_LIMIT = 100_000
 
 
 def _int_field(
@@ -43,9 +45,9 @@ def _int_field(
         return
     if not is_whole(value) or not minimum <= value <= maximum:
         kind = "a whole number" + (" or None" if allow_none else "")
-        shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
         raise RulesError(
-            f"Rules.{name} must be {kind} from {minimum} to {maximum}, got {shown} ({rule})"
+            f"Rules.{name} must be {kind} from {minimum} to {maximum}, got "
+            f"{strict.shown(value)} ({rule})"
         )
 
 
@@ -230,17 +232,61 @@ class Rules:
 
     @classmethod
     def from_dict(cls, data: Any) -> Rules:
-        """Rules from a dict; unknown keys raise `RulesError` naming the key."""
+        """Rules from a dict (a file's JSON); every bad value raises `RulesError` naming the
+        field, in a short message. Stakes are whole numbers up to `strict.MAX_STAKE`, stacks
+        up to `strict.MAX_CHIPS`, `max_raises` up to `strict.MAX_RAISES`."""
         if data is None:
             return cls()
         if not isinstance(data, dict):
-            raise RulesError(f"rules must be an object of Rules fields, got {type(data).__name__}")
-        names = {f.name for f in fields(cls)}
+            raise RulesError(f"rules must be an object of Rules fields, got {strict.got(data)}")
+        names = sorted(f.name for f in fields(cls))
         for key in data:
             if key not in names:
-                shown = repr(key) if len(repr(key)) <= 40 else repr(key)[:37] + "..."
-                raise RulesError(f"unknown Rules field {shown}; known: {', '.join(sorted(names))}")
+                raise RulesError(
+                    f"unknown Rules field {strict.shown(key, 24)}; known: {', '.join(names)}"
+                )
+        numbers = {
+            "small_bet": (1, strict.MAX_STAKE, "R3"),
+            "big_bet": (1, strict.MAX_STAKE, "R3"),
+            "ante": (0, strict.MAX_STAKE, "R3.1"),
+            "stacks": (1, strict.MAX_CHIPS, "R3.4"),
+            "discard_cost": (0, strict.MAX_STAKE, "R6.4"),
+            "max_raises": (0, strict.MAX_RAISES, "R7.7"),
+            "max_turns": (1, MAX_TURNS_LIMIT, "D22"),
+            "palace_cards": (1, PALACE_CARDS, "R5.1"),
+            "max_soldiers": (1, MAX_SOLDIERS, "R6.7"),
+        }
         kwargs = dict(data)
-        if "quiet_actions" in kwargs and isinstance(kwargs["quiet_actions"], list):
-            kwargs["quiet_actions"] = tuple(kwargs["quiet_actions"])
+        for key, (lo, hi, rule) in numbers.items():
+            if kwargs.get(key) is not None:  # None: the default (the constructor checks it)
+                strict.whole(
+                    kwargs[key], f"Rules.{key}", lo=lo, hi=hi, note=f"({rule})", error=RulesError
+                )
+        structure = kwargs.get("structure", "limit")
+        if not isinstance(structure, str) or structure not in ("limit", "no-limit"):
+            raise RulesError(
+                "Rules.structure must be 'limit' or 'no-limit', got "
+                f"{strict.shown(structure)} (R3.3)"
+            )
+        cma = kwargs.get("call_matches_attack")
+        if cma is not None and not isinstance(cma, bool):
+            raise RulesError(
+                "Rules.call_matches_attack must be null, true or false, got "
+                f"{strict.shown(cma)} (R7.6)"
+            )
+        for key, rule in (("two_left", "R9.3"), ("ranks", "R1.2"), ("suits", "R1.2")):
+            if key in kwargs and (not isinstance(kwargs[key], str) or len(kwargs[key]) > 13):
+                raise RulesError(
+                    f"Rules.{key} must be a short text, got {strict.shown(kwargs[key])} ({rule})"
+                )
+        if "quiet_actions" in kwargs:
+            qa = kwargs["quiet_actions"]
+            if not isinstance(qa, (list, tuple)) or any(
+                not isinstance(k, str) or k not in QUIET_KINDS for k in qa
+            ):
+                raise RulesError(
+                    f"Rules.quiet_actions must be a list of {', '.join(QUIET_KINDS)}, got "
+                    f"{strict.shown(qa)} (R9.1)"
+                )
+            kwargs["quiet_actions"] = tuple(qa)
         return cls(**kwargs)

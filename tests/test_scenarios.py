@@ -311,7 +311,9 @@ def test_base_is_valid() -> None:
 
 
 def test_not_json_names_line_and_column() -> None:
-    with pytest.raises(ScenarioError, match=r"upload: not valid JSON at line 2, column 13"):
+    with pytest.raises(
+        ScenarioError, match=r"upload: the scenario is not valid JSON at line 2, column 13"
+    ):
         load_scenario_text('{"format":\n  "x", "id" 3}')
     with pytest.raises(ScenarioError, match="not valid JSON at line 1, column 1"):
         load_scenario_text("")
@@ -327,7 +329,8 @@ def test_not_json_file(tmp_path: Path) -> None:
     p = tmp_path / "small-battle.json"
     p.write_text("{\n  'id': 1\n}\n")
     with pytest.raises(
-        ScenarioError, match=r"small-battle.json: not valid JSON at line 2, column 3"
+        ScenarioError,
+        match=r"small-battle.json: the scenario is not valid JSON at line 2, column 3",
     ):
         load_scenario(p)
     assert p.read_text() == "{\n  'id': 1\n}\n"
@@ -621,15 +624,53 @@ def test_draft_from_game_round_trips() -> None:
 def test_too_many_actions_or_checkpoints() -> None:
     d = base()
     d["actions"] = [{"kind": "stay"}] * (MAX_ACTIONS + 1)
-    refused(d, f"has {MAX_ACTIONS + 1} actions; at most {MAX_ACTIONS}")
+    refused(d, f"has {MAX_ACTIONS + 1:,} actions; at most {MAX_ACTIONS:,}")
     d = base()
     d["expect"] = {"checkpoints": [{"after": 0}] * (MAX_CHECKPOINTS + 1)}
     refused(d, "checkpoints has 101 entries")
 
 
+def test_expectations_are_bounded() -> None:
+    d = base()
+    d["expect"] = {"no_events": [{"kind": "nope"}] * 300, "checkpoints": [{"after": 1}] * 2}
+    d["expect"]["checkpoints"][1] = {"after": 2, "no_events": [{"kind": "nope"}] * 201}
+    refused(d, "expect asks 501 things", "at most 500")
+    d["expect"]["checkpoints"][1]["no_events"].pop()
+    assert load_scenario(d).id == "small-battle"
+
+
+def test_checkpoints_are_checked_on_the_way() -> None:
+    """Checkpoints are checked when their action count is reached, in any list order."""
+    d = base()
+    d["expect"] = {
+        "checkpoints": [
+            {"after": 2, "phase": "battle response", "to_act": "Ann"},
+            {"after": 0, "to_act": "Ann", "legal": ["buy", "bet", "stay", "fold"]},
+            {"after": 1, "to_act": "Bob"},
+        ],
+        "battles": [{"winner": "Ann"}],
+    }
+    assert load_scenario(d).id == "small-battle"
+    d["expect"]["checkpoints"][2]["to_act"] = "Cat"
+    refused(d, "expect.checkpoints[2] (after 1 actions).to_act does not hold", "got Bob")
+
+
+def test_no_private_names_cross_modules_in_the_package() -> None:
+    """The package shares helpers by public names only (issue #9)."""
+    import ast
+
+    pkg = Path(__file__).resolve().parents[1] / "palace" / "scenarios"
+    crossing = []
+    for path in sorted(pkg.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("palace"):
+                crossing += [f"{path.name}: {a.name}" for a in node.names if a.name[0] == "_"]
+    assert crossing == []
+
+
 def test_deep_nesting_is_refused() -> None:
     deep = "[" * 100_000 + "]" * 100_000
-    with pytest.raises(ScenarioError, match="nested too deeply|not valid JSON"):
+    with pytest.raises(ScenarioError, match="nested more than 32 deep"):
         load_scenario_text(deep)
     d = base()
     inner: list = []

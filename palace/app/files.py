@@ -6,6 +6,7 @@ import base64
 import json
 from dataclasses import dataclass
 
+from palace import strict
 from palace.errors import PalaceError, StateError
 from palace.game import FORMAT as HAND_FORMAT
 from palace.game import Game
@@ -64,56 +65,38 @@ class Loaded:
 def load_hand_or_scenario(data: bytes | str, source: str = "upload") -> Loaded:
     """Read a saved hand (``palace-hand/1``) or a scenario (``palace-scenario/1``).
 
-    Every problem raises `LoadError` whose message names the file and the problem: too
-    big (over 1 MB), not UTF-8, not JSON, an unknown format, a field that fails the
-    schema, an illegal action or a card that appears twice.
+    Both formats go through one strict schema (`palace.strict`): every problem raises
+    `LoadError` whose short message names the file and the field: too big (over 1 MB),
+    not UTF-8, not JSON, a repeated key, an unknown format, a field that fails the schema
+    (a name that is not clean text, a number out of range, ...), an illegal action or a
+    card that appears twice. Nothing is stored before the whole file has passed.
     """
-    raw = data.encode("utf-8") if isinstance(data, str) else bytes(data)
-    if len(raw) > MAX_BYTES:
-        raise LoadError(f"{source} is {len(raw):,} bytes; the limit is {MAX_BYTES:,} bytes (1 MB)")
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise LoadError(f"{source} is not UTF-8 text (bad byte at offset {exc.start})") from None
-    try:
-        parsed = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise LoadError(
-            f"{source} is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
-        ) from None
-    except RecursionError:
-        raise LoadError(f"{source}: the JSON is nested too deeply") from None
+    where = strict.printable(source, 80)
+    parsed = strict.parse_json(data, where, error=LoadError)
     if not isinstance(parsed, dict):
         raise LoadError(
-            f"{source}: a hand or scenario must be a JSON object {{...}}, "
-            f"got {type(parsed).__name__}"
+            f"{where}: a hand or scenario must be a JSON object {{...}}, "
+            f"got {strict.kind_of(parsed)}"
         )
     fmt = parsed.get("format")
     if fmt == HAND_FORMAT:
         try:
             game = Game.from_dict(parsed)
         except PalaceError as exc:
-            raise LoadError(f"{source}: {exc}") from None
-        except Exception as exc:  # noqa: BLE001 - a hostile file must not crash the app
-            raise LoadError(
-                f"{source}: not a saved hand Palace can read ({type(exc).__name__}: {exc})"
-            ) from None
+            raise LoadError(strict.bounded(f"{where}: {exc}")) from None
         names = ", ".join(game.names)
-        return Loaded("hand", f"Saved hand · seed {game.seed} · {names}", game, None, source)
+        return Loaded("hand", f"Saved hand · seed {game.seed} · {names}", game, None, where)
     if fmt == SCENARIO_FORMAT:
         try:
-            sc = load_scenario_text(raw, source=source)
+            sc = load_scenario_text(data, source=where)
             game = sc.game()
         except PalaceError as exc:
-            raise LoadError(str(exc) if source in str(exc) else f"{source}: {exc}") from None
-        except Exception as exc:  # noqa: BLE001
-            raise LoadError(
-                f"{source}: not a scenario Palace can read ({type(exc).__name__}: {exc})"
-            ) from None
-        return Loaded("scenario", sc.title, game, sc, source)
+            text = str(exc) if str(exc).startswith(where) else f"{where}: {exc}"
+            raise LoadError(strict.bounded(text)) from None
+        return Loaded("scenario", sc.title, game, sc, where)
     raise LoadError(
-        f"{source}: field 'format' must be {HAND_FORMAT!r} (a saved hand) or "
-        f"{SCENARIO_FORMAT!r} (a scenario), got {fmt!r}"
+        f"{where}: field 'format' must be {HAND_FORMAT!r} (a saved hand) or "
+        f"{SCENARIO_FORMAT!r} (a scenario), got {strict.shown(fmt)}"
     )
 
 
@@ -125,5 +108,8 @@ def load_data_file(name: str) -> Loaded:
         raise LoadError(str(exc)) from None
     size = path.stat().st_size
     if size > MAX_BYTES:
-        raise LoadError(f"{name} is {size:,} bytes; the limit is {MAX_BYTES:,} bytes (1 MB)")
+        raise LoadError(
+            f"{strict.printable(name, 80)}: the file is {size:,} bytes; the limit is "
+            f"{MAX_BYTES:,} bytes (1 MB)"
+        )
     return load_hand_or_scenario(path.read_bytes(), source=name)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from ipywidgets import HTML, Button, Dropdown, FileUpload, Layout, Text, ToggleButton, VBox
 
+from palace import strict
 from palace.app.common import WIDE_LABEL, close_tree, flow_row, guard, message_html, titled_box
 from palace.app.files import (
     Loaded,
@@ -24,12 +25,19 @@ from palace.scenarios import SCENARIO_DIR, ScenarioError, load_scenario
 from palace.widgets.stepper import DealStepper
 from palace.widgets.theme import esc, root, rule_badge
 
+_LABEL = 160  # characters of a list entry's label
+_SAID = 1200  # characters of a message under the picker
+
 
 @dataclass
 class _Entry:
     label: str
     loaded: Loaded | None = None
     path: Path | None = None  # a scenario file, loaded on first use
+
+
+def _options(entries: dict[str, _Entry]) -> list[tuple[str, str]]:
+    return [(strict.printable(e.label, _LABEL), k) for k, e in entries.items()]
 
 
 class ReplayTab(VBox):
@@ -155,17 +163,28 @@ class ReplayTab(VBox):
         return self._show(key)
 
     def add(self, loaded: Loaded, label: str, *, select: bool = True) -> str:
-        """Add a loaded hand to the list (and show it)."""
-        self._counter += 1
-        key = f"{loaded.kind}:{self._counter}"
-        self._entries[key] = _Entry(label, loaded=loaded)
+        """Add a loaded hand to the list (and show it).
+
+        The list changes only once the new options are in the dropdown: if that fails,
+        the entries and the options stay as they were (no half-added hand).
+        """
+        key = f"{loaded.kind}:{self._counter + 1}"
+        entries = {**self._entries, key: _Entry(strict.printable(label, _LABEL), loaded=loaded)}
+        old = self.choice.options
         self._syncing = True  # new options reset a Dropdown's value: put it back
         try:
-            self.choice.options = self._options()
+            self.choice.options = _options(entries)
             if self._current_key is not None:
                 self.choice.value = self._current_key
+        except Exception:
+            self.choice.options = old
+            if self._current_key is not None:
+                self.choice.value = self._current_key
+            raise
         finally:
             self._syncing = False
+        self._entries = entries
+        self._counter += 1
         if select:
             self.select(key)
         return key
@@ -220,10 +239,11 @@ class ReplayTab(VBox):
 
     # ------------------------------------------------------------------ internals
     def _options(self) -> list[tuple[str, str]]:
-        return [(e.label, k) for k, e in self._entries.items()]
+        return _options(self._entries)
 
     def say(self, text: str, *, ok: bool) -> None:
-        self.message.value = message_html(text, ok=ok)
+        # whatever a file held, what the browser is sent is clean, encodable and short
+        self.message.value = message_html(strict.printable(text, _SAID), ok=ok)
 
     def _refuse(self, problem: str) -> None:
         kept = ""
@@ -339,7 +359,7 @@ class ReplayTab(VBox):
         if not files:
             return
         item = files[0]
-        name = str(item.get("name") or "upload.json")
+        name = strict.printable(str(item.get("name") or "upload.json"), 80)
         content = item.get("content", b"")
         data = content.tobytes() if isinstance(content, memoryview) else bytes(content)
         self.upload.value = ()  # free the bytes; the next upload is a new change
@@ -351,8 +371,9 @@ class ReplayTab(VBox):
 
     @guard
     def _on_save(self, _: Button) -> None:
-        if self.save() is not None:
-            self.say(f"Saved: download {download_name(self.game)} below.", ok=True)
+        g = self.game
+        if g is not None and self.save() is not None:
+            self.say(f"Saved: download {download_name(g)} below.", ok=True)
 
     @guard
     def _on_play_on_click(self, _: Button) -> None:

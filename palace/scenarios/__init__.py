@@ -1,17 +1,15 @@
 """Teaching scenarios: the checked `palace-scenario/1` JSON format, its loader, safe data paths."""
 
-# The parts live in modules of one job each; this package re-exports them (CLI: __main__):
-# schema (vocabulary, ScenarioError), fields (static field checks), record (Scenario),
-# replay (deal and apply), checks (expectations), loader (files, text, dicts),
-# draft (authoring), datafiles (safe data/ paths).
+# One concept in modules of one job each, imports running one way (no circles):
+# schema (vocabulary, ScenarioError) <- fields (static field checks) <- checks
+# (expectations against games) <- record (Scenario: replays itself, checks itself)
+# <- loader (files, text, dicts; the CLI) and draft (authoring); datafiles (safe data/
+# paths). The shared strict vocabulary (text, names, numbers, JSON) is `palace.strict`.
 from __future__ import annotations
-
-from collections.abc import Sequence
-from pathlib import Path
 
 from palace.scenarios.datafiles import DATA, SCENARIO_DIR, data_path, open_data_file
 from palace.scenarios.draft import draft_from_game
-from palace.scenarios.loader import list_scenarios, load_scenario, load_scenario_text
+from palace.scenarios.loader import list_scenarios, load_scenario, load_scenario_text, main
 from palace.scenarios.record import Scenario
 
 # Every public name of the format stays importable from here (tests import MAX_ACTIONS, CLAUSES).
@@ -27,6 +25,7 @@ from palace.scenarios.schema import (  # noqa: F401 (re-exported)
     MAX_ACTIONS,
     MAX_BYTES,
     MAX_CHECKPOINTS,
+    MAX_EXPECTATIONS,
     OPTIONAL,
     PHASES,
     REQUIRED,
@@ -46,23 +45,6 @@ __all__ = [
     "list_scenarios",
     "load_scenario",
     "load_scenario_text",
+    "main",
     "open_data_file",
 ]
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Check scenario files: ``python -m palace.scenarios [FILE ...]`` (default: all of them)."""
-    import sys
-
-    args = list(sys.argv[1:] if argv is None else argv)
-    paths = [Path(a) for a in args] or sorted(SCENARIO_DIR.glob("*.json"))
-    bad = 0
-    for p in paths:
-        try:
-            s = load_scenario(p)
-        except ScenarioError as exc:
-            bad += 1
-            print(f"FAIL {exc}")
-        else:
-            print(f"ok   {p.name}: {s.title} ({', '.join(s.rules)}; {s.n_actions} actions)")
-    return 1 if bad else 0

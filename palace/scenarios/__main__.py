@@ -1,5 +1,6 @@
 """`python -m palace.scenarios [FILE ...]`: check scenario files (default: all of them)."""
 
-from palace.scenarios import main
+from palace.scenarios.loader import main
 
-raise SystemExit(main())
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,9 +1,14 @@
-"""Replaying a scenario and checking that every one of its expectations holds."""
+"""Checking a scenario's expectations against the games its actions reach.
+
+`checkpoints` says which expectations are due after how many actions and `check_state`
+checks one of them against a game (read-only); the record steps through its hand once and
+calls them (`palace.scenarios.record`), so this module needs no `Scenario`.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from palace.battle import BattleResult
 from palace.cards import Card, parse_cards
@@ -11,36 +16,27 @@ from palace.errors import CardError
 from palace.events import Event
 from palace.game import Game
 from palace.hands import evaluate
-from palace.scenarios.fields import _actions, _seat
-from palace.scenarios.replay import _apply, _new_game
-from palace.scenarios.schema import ACTION_KINDS, ScenarioError, _is_int, _thaw
+from palace.numbers import is_whole
+from palace.scenarios.fields import actions, seat_of
+from palace.scenarios.schema import ACTION_KINDS, ScenarioError
 
-if TYPE_CHECKING:
-    from palace.scenarios.record import Scenario
+Due = dict[int, list[tuple[str, dict[str, Any]]]]
 
 
-def _check_expectations(s: Scenario, where: str) -> None:
-    expect = _thaw(s.expect)
-    games: dict[int, Game] = {}
-    # Step once through the actions, keeping the games the checkpoints ask for.
-    wanted = {cp["after"] for cp in expect.get("checkpoints", [])}
-    g = _new_game(s, where)
-    if 0 in wanted:
-        games[0] = _new_game(s, where)
-    for i, a in enumerate(s.actions):
-        _apply(g, a, i, where)
-        if i + 1 in wanted:
-            games[i + 1] = g.replay()
+def checkpoints(expect: Mapping[str, Any], where: str) -> Due:
+    """The expectations due after k actions: ``{k: [(label, state), ...]}``; the final
+    expectation (everything but ``checkpoints``) is due after the last action."""
+    due: Due = {}
     for i, cp in enumerate(expect.get("checkpoints", [])):
         state = {k: v for k, v in cp.items() if k != "after"}
-        _check_state(
-            games[cp["after"]],
-            state,
-            s.players,
-            f"{where}: expect.checkpoints[{i}] (after {cp['after']} actions)",
-        )
-    state = {k: v for k, v in expect.items() if k != "checkpoints"}
-    _check_state(g, state, s.players, f"{where}: expect")
+        label = f"{where}: expect.checkpoints[{i}] (after {cp['after']} actions)"
+        due.setdefault(cp["after"], []).append((label, state))
+    return due
+
+
+def final_state(expect: Mapping[str, Any]) -> dict[str, Any]:
+    """What must hold after the last action: `expect` without its checkpoints."""
+    return {k: v for k, v in expect.items() if k != "checkpoints"}
 
 
 def _fail(where: str, key: str, want: Any, got: Any) -> ScenarioError:
@@ -62,11 +58,12 @@ def _fmt(cards: Any) -> str:
     return " ".join(sorted((str(c) for c in cards), key=lambda c: Card.parse(c).index)) or "none"
 
 
-def _check_state(g: Game, exp: dict[str, Any], players: Sequence[str], where: str) -> None:
+def check_state(g: Game, exp: Mapping[str, Any], players: Sequence[str], where: str) -> None:
+    """Check every key of one expectation object (no checkpoints) against `g`."""
     res = g.result
 
     def seat(ref: Any, key: str) -> int:
-        return _seat(ref, players, f"{where}.{key}")
+        return seat_of(ref, players, f"{where}.{key}")
 
     def need_result(key: str) -> Any:
         if res is None:
@@ -100,7 +97,7 @@ def _c_to_act(g: Game, want: Any, players: Any, where: str, key: str, seat: Any,
 
 
 def _c_pot(g: Game, want: Any, players: Any, where: str, key: str, *_: Any) -> None:
-    if not _is_int(want):
+    if not is_whole(want):
         raise ScenarioError(f"{where}.{key} must be a whole number, got {want!r}")
     if g.pot != want:
         raise _fail(where, key, want, g.pot)
@@ -166,7 +163,7 @@ def _c_soldiers(g: Game, want: Any, players: Any, where: str, key: str, seat: An
     for ref, w in want.items():
         s = seat(ref, key)
         got = g.soldiers(s)
-        if _is_int(w):
+        if is_whole(w):
             if len(got) != w:
                 raise _fail(
                     where, f"{key}.{players[s]}", f"{w} soldiers", f"{len(got)} ({_fmt(got)})"
@@ -183,7 +180,7 @@ def _c_zones(g: Game, want: Any, players: Any, where: str, key: str, *_: Any) ->
                 f"{where}.{key}: unknown zone {name!r} "
                 "(deck, discard, rejects, seat0.soldiers, ...)"
             )
-        if not _is_int(w):
+        if not is_whole(w):
             raise ScenarioError(f"{where}.{key}.{name} must be a card count, got {w!r}")
         if len(zones[name]) != w:
             raise _fail(where, f"{key}.{name}", f"{w} cards", len(zones[name]))
@@ -198,11 +195,13 @@ def _c_legal(g: Game, want: Any, players: Any, where: str, key: str, *_: Any) ->
 def _c_illegal(g: Game, want: Any, players: Any, where: str, key: str, *_: Any) -> None:
     for i, item in enumerate(want):
         w = f"{where}.{key}[{i}]"
-        (a,) = _actions([item["action"]], players, w)
+        (a,) = actions([item["action"]], players, w)
         reason = g.why_illegal(a)
         if reason is None:
             raise ScenarioError(f"{w} does not hold: {g.describe(a)} is legal here")
         part = item.get("reason")
+        if part is not None and not isinstance(part, str):
+            raise ScenarioError(f'{w}.reason must be text such as "R9.3", got {part!r}')
         if part is not None and part not in reason:
             raise _fail(w, "reason", f"a reason containing {part!r}", repr(reason))
 
@@ -213,7 +212,7 @@ def _event_matches(e: Event, m: dict[str, Any], players: Sequence[str], where: s
             return False
         if k == "rule" and e.rule != v:
             return False
-        if k == "seat" and e.seat != (None if v is None else _seat(v, players, f"{where}.seat")):
+        if k == "seat" and e.seat != (None if v is None else seat_of(v, players, f"{where}.seat")):
             return False
         if k == "cards" and frozenset(e.cards) != _cards_set(v, f"{where}.cards"):
             return False
@@ -273,7 +272,7 @@ def _c_battles(g: Game, want: Any, players: Any, where: str, key: str, seat: Any
         }
         for k, v in m.items():
             if k in ("attacker", "defender", "winner"):
-                ws = None if v is None else _seat(v, players, f"{w}.{k}")
+                ws = None if v is None else seat_of(v, players, f"{w}.{k}")
                 if facts[k] != ws:
                     raise _fail(w, k, _seat_name(players, ws), _seat_name(players, facts[k]))
             elif k in ("rule", "decided_by"):
@@ -288,7 +287,7 @@ def _c_battles(g: Game, want: Any, players: Any, where: str, key: str, seat: Any
                 if _cards_set(v, f"{w}.{k}") != frozenset(h.excluded):
                     raise _fail(w, k, _fmt(_cards_set(v, w)), _fmt(h.excluded))
             elif k == "without_exclusion":
-                ws = None if v is None else _seat(v, players, f"{w}.{k}")
+                ws = None if v is None else seat_of(v, players, f"{w}.{k}")
                 got = _no_exclusion_winner(r, a, d)
                 if got != ws:
                     raise _fail(w, k, _seat_name(players, ws), _seat_name(players, got))

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from palace.game import Game
-from palace.scenarios.record import _action_json
+from palace.scenarios.record import action_json
 from palace.scenarios.schema import FORMAT
 
 
@@ -63,7 +63,7 @@ def draft_from_game(
         d["variant"] = game.rules.changes()
     if saved["deck"] is not None:
         d["deck"] = " ".join(saved["deck"])
-    d["actions"] = [_action_json(a) for a in game.actions]
+    d["actions"] = [action_json(a) for a in game.actions]
     d["expect"] = expect
     if question is not None:
         d["question"] = question

@@ -1,38 +1,33 @@
-"""Loading scenarios from files, JSON text and dicts: parsed, checked field by field, replayed."""
+"""Loading scenarios from files, JSON text and dicts: parsed, checked field by field, replayed.
+
+Also the command line (`main`): ``python -m palace.scenarios [FILE ...]`` checks files.
+"""
 
 from __future__ import annotations
 
 import copy
-import difflib
-import json
-from collections.abc import Mapping
+import sys
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from palace.scenarios.checks import _check_expectations
+from palace import strict
+from palace.numbers import is_whole
+from palace.scenarios import fields
 from palace.scenarios.datafiles import SCENARIO_DIR
-from palace.scenarios.fields import (
-    _actions,
-    _check_expect_shape,
-    _deck,
-    _players,
-    _rule_tags,
-    _text_field,
-    _variant,
-)
 from palace.scenarios.record import Scenario
 from palace.scenarios.schema import (
-    _ID,
-    _STEM,
     DEFAULT_SEED,
     FIELDS,
+    FILE_STEM,
     FORMAT,
+    ID_PATTERN,
     MAX_BYTES,
+    MAX_ID,
+    MAX_TITLE,
     REQUIRED,
     ScenarioError,
-    _freeze,
-    _is_int,
-    _json_type,
+    freeze,
 )
 
 
@@ -44,11 +39,9 @@ def load_scenario(source: str | Path | Mapping[str, Any]) -> Scenario:
     expectation that does not hold. The input is never changed.
     """
     if isinstance(source, Mapping):
-        try:
-            data = copy.deepcopy(dict(source))
-        except RecursionError:
-            raise ScenarioError("scenario: the data is nested too deeply") from None
-        return _from_dict(data, "scenario")
+        data = dict(source)
+        strict.check_tree(data, "scenario", error=ScenarioError)  # bounded before copying
+        return _from_dict(copy.deepcopy(data), "scenario")
     if not isinstance(source, (str, Path)):
         raise ScenarioError(
             f"load_scenario needs a file path or a dict, got {type(source).__name__}"
@@ -56,19 +49,21 @@ def load_scenario(source: str | Path | Mapping[str, Any]) -> Scenario:
     if isinstance(source, str) and source.lstrip().startswith(("{", "[")):
         raise ScenarioError("load_scenario was given JSON text, not a path: use load_scenario_text")
     path = Path(source)
-    where = path.name or str(path)
+    where = strict.printable(path.name or str(path), 120)
     try:
         if not path.is_file():
-            raise ScenarioError(f"{where}: no such scenario file ({path})")
+            raise ScenarioError(f"{where}: no such scenario file ({strict.printable(str(path))})")
         size = path.stat().st_size
         if size > MAX_BYTES:
-            raise ScenarioError(_too_big(where, size, MAX_BYTES))
+            raise ScenarioError(
+                f"{where}: the scenario is {size:,} bytes; the limit is {MAX_BYTES:,} bytes (1 MB)"
+            )
         raw = path.read_bytes()
     except OSError as exc:
         raise ScenarioError(f"{where}: cannot read the file: {exc.strerror or exc}") from None
-    data = _parse_json(raw, where, MAX_BYTES)
+    data = strict.parse_json(raw, where, error=ScenarioError, what="scenario")
     scenario = _from_dict(data, where)
-    m = _STEM.match(path.stem)
+    m = FILE_STEM.match(path.stem)
     if m is None or m.group("id") != scenario.id:
         raise ScenarioError(
             f"{where}: the file name must be the id, optionally after a number "
@@ -81,9 +76,11 @@ def load_scenario_text(
     text: str | bytes, source: str = "upload", *, max_bytes: int = MAX_BYTES
 ) -> Scenario:
     """Load and check a scenario from JSON text (an upload); more than `max_bytes` is refused."""
+    where = strict.printable(str(source), 120)
     if not isinstance(text, (str, bytes, bytearray)):
-        raise ScenarioError(f"{source}: expected JSON text, got {type(text).__name__}")
-    return _from_dict(_parse_json(text, source, max_bytes), source)
+        raise ScenarioError(f"{where}: expected JSON text, got {type(text).__name__}")
+    data = strict.parse_json(text, where, max_bytes=max_bytes, error=ScenarioError, what="scenario")
+    return _from_dict(data, where)
 
 
 def list_scenarios(folder: str | Path = SCENARIO_DIR) -> list[Scenario]:
@@ -94,107 +91,79 @@ def list_scenarios(folder: str | Path = SCENARIO_DIR) -> list[Scenario]:
     return [load_scenario(p) for p in sorted(root.glob("*.json"), key=lambda p: p.name)]
 
 
-def _too_big(where: str, size: int, limit: int) -> str:
-    return f"{where}: the scenario is {size:,} bytes; the limit is {limit:,} bytes (1 MB)"
-
-
-def _parse_json(text: str | bytes | bytearray, where: str, max_bytes: int) -> Any:
-    if isinstance(text, str):
-        if len(text) > max_bytes or len(text.encode("utf-8", "surrogatepass")) > max_bytes:
-            raise ScenarioError(
-                _too_big(where, len(text.encode("utf-8", "surrogatepass")), max_bytes)
-            )
-    else:
-        if len(text) > max_bytes:
-            raise ScenarioError(_too_big(where, len(text), max_bytes))
+def main(argv: Sequence[str] | None = None) -> int:
+    """Check scenario files: ``python -m palace.scenarios [FILE ...]`` (default: all of them)."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    paths = [Path(a) for a in args] or sorted(SCENARIO_DIR.glob("*.json"))
+    bad = 0
+    for p in paths:
         try:
-            text = bytes(text).decode("utf-8-sig")
-        except UnicodeDecodeError as exc:
-            raise ScenarioError(
-                f"{where}: not UTF-8 text (bad byte at offset {exc.start})"
-            ) from None
-
-    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        for k, v in items:
-            if k in out:
-                raise ScenarioError(f"{where}: the key {k!r} appears twice in one object")
-            out[k] = v
-        return out
-
-    def constant(name: str) -> Any:
-        raise ScenarioError(f"{where}: {name} is not allowed in a scenario (use a number)")
-
-    try:
-        return json.loads(text, object_pairs_hook=pairs, parse_constant=constant)
-    except json.JSONDecodeError as exc:
-        raise ScenarioError(
-            f"{where}: not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"
-        ) from None
-    except RecursionError:
-        raise ScenarioError(f"{where}: the JSON is nested too deeply") from None
+            s = load_scenario(p)
+        except ScenarioError as exc:
+            bad += 1
+            print(f"FAIL {exc}")
+        else:
+            print(f"ok   {p.name}: {s.title} ({', '.join(s.rules)}; {s.n_actions} actions)")
+    return 1 if bad else 0
 
 
 def _from_dict(data: Any, where: str) -> Scenario:
-    try:
-        return _build(data, where)
-    except RecursionError:
-        raise ScenarioError(f"{where}: the scenario is nested too deeply") from None
-
-
-def _build(data: Any, where: str) -> Scenario:
+    """A checked `Scenario` from parsed, bounded JSON (`strict.check_tree` has passed)."""
     if not isinstance(data, dict):
         raise ScenarioError(
-            f"{where}: a scenario must be a JSON object {{...}}, got {_json_type(data)}"
+            f"{where}: a scenario must be a JSON object {{...}}, got {strict.kind_of(data)}"
         )
     early_id = data.get("id")
-    if where in ("scenario", "upload") and isinstance(early_id, str) and _ID.match(early_id):
+    if (
+        where in ("scenario", "upload")
+        and isinstance(early_id, str)
+        and len(early_id) <= MAX_ID
+        and ID_PATTERN.match(early_id)
+    ):
         where = f"{where} ({early_id})"
-    for key in data:
-        if key not in FIELDS:
-            near = difflib.get_close_matches(str(key), FIELDS, n=1)
-            hint = f" (did you mean {near[0]!r}?)" if near else ""
-            raise ScenarioError(
-                f"{where}: unknown field {key!r}{hint}; known fields: {', '.join(FIELDS)}"
-            )
+    strict.known_keys(data, FIELDS, where, error=ScenarioError)
     for key in REQUIRED:
         if key not in data:
             raise ScenarioError(f"{where}: missing field {key!r}")
     if data["format"] != FORMAT:
-        raise ScenarioError(f"{where}: field 'format' must be {FORMAT!r}, got {data['format']!r}")
-    sid = data["id"]
-    if not isinstance(sid, str) or not _ID.match(sid):
         raise ScenarioError(
-            f"{where}: field 'id' must be lower-case words joined by '-', such as "
-            f"'exclusion-kills-flush', got {sid!r}"
+            f"{where}: field 'format' must be {FORMAT!r}, got {strict.shown(data['format'])}"
         )
-    title = _text_field(data, "title", where)
-    summary = _text_field(data, "summary", where)
-    question = _text_field(data, "question", where, optional=True)
-    answer = _text_field(data, "answer", where, optional=True)
+    sid = data["id"]
+    if not isinstance(sid, str) or len(sid) > MAX_ID or not ID_PATTERN.match(sid):
+        raise ScenarioError(
+            f"{where}: field 'id' must be lower-case words joined by '-' (at most {MAX_ID} "
+            f"characters), such as 'exclusion-kills-flush', got {strict.shown(sid)}"
+        )
+    title = fields.text_field(data, "title", where, limit=MAX_TITLE)
+    summary = fields.text_field(data, "summary", where)
+    question = fields.optional_text(data, "question", where)
+    answer = fields.optional_text(data, "answer", where)
     if question is not None and answer is None:
         raise ScenarioError(f"{where}: a 'question' needs an 'answer' that explains it")
     if answer is not None and question is None:
         raise ScenarioError(f"{where}: an 'answer' needs the 'question' it answers")
-    rules = _rule_tags(data["rules"], where)
-    players = _players(data["players"], where)
+    rules = fields.rule_tags(data["rules"], where)
+    players = fields.player_names(data["players"], where)
     n = len(players)
     dealer = data.get("dealer")
-    if dealer is not None and (not _is_int(dealer) or not 0 <= dealer < n):
+    if dealer is not None and (not is_whole(dealer) or not 0 <= dealer < n):
         raise ScenarioError(
             f"{where}: field 'dealer' must be a seat 0-{n - 1} or null (draw for it, R2), "
-            f"got {dealer!r} (R2.3)"
+            f"got {strict.shown(dealer)} (R2.3)"
         )
-    seed = data.get("seed", DEFAULT_SEED)
-    if not _is_int(seed):
-        raise ScenarioError(f"{where}: field 'seed' must be a whole number, got {seed!r}")
-    variant = _variant(data.get("variant"), where)
-    deck = _deck(data.get("deck"), where)
-    actions = _actions(data["actions"], players, where)
+    seed = strict.seed(
+        data.get("seed", DEFAULT_SEED), f"{where}: field 'seed'", error=ScenarioError
+    )
+    variant = fields.variant(data.get("variant"), where)
+    deck = fields.deck(data.get("deck"), where)
+    actions = fields.actions(data["actions"], players, where)
     expect = data["expect"]
     if not isinstance(expect, dict):
-        raise ScenarioError(f"{where}: field 'expect' must be an object, got {_json_type(expect)}")
-    _check_expect_shape(expect, f"{where}: expect", len(actions), top=True)
+        raise ScenarioError(
+            f"{where}: field 'expect' must be an object, got {strict.kind_of(expect)}"
+        )
+    fields.check_expect_shape(expect, f"{where}: expect", len(actions), top=True)
     scenario = Scenario(
         id=sid,
         title=title,
@@ -206,10 +175,10 @@ def _build(data: Any, where: str) -> Scenario:
         variant=variant,
         deck=deck,
         actions=actions,
-        expect=_freeze(expect),
+        expect=freeze(expect),
         question=question,
         answer=answer,
         source=where,
     )
-    _check_expectations(scenario, where)
+    scenario.check()
     return scenario

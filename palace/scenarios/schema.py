@@ -1,4 +1,4 @@
-"""The `palace-scenario/1` vocabulary: fields, limits, clauses, expectation keys, JSON values."""
+"""The `palace-scenario/1` vocabulary: fields, limits, clauses, expectation keys, frozen values."""
 
 from __future__ import annotations
 
@@ -7,13 +7,18 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
+from palace import strict
 from palace.errors import StateError
 from palace.events import Phase
 
 FORMAT = "palace-scenario/1"
-MAX_BYTES = 1 << 20  # 1 MB: the largest scenario text accepted (uploads, files)
-MAX_ACTIONS = 5000  # a hand is replayed on load: keep uploads cheap to check
+MAX_BYTES = strict.MAX_FILE_BYTES  # 1 MB: the largest scenario text accepted (uploads, files)
+MAX_ACTIONS = strict.MAX_ACTIONS  # a hand is replayed on load: keep uploads cheap to check
 MAX_CHECKPOINTS = 100
+MAX_EXPECTATIONS = 500  # things `expect` asks in all (each list entry counts): checks stay cheap
+MAX_ID = 64  # characters in an id
+MAX_TITLE = 200  # characters in a title
+MAX_RULE_TAGS = 40
 
 REQUIRED = ("format", "id", "title", "summary", "rules", "players", "actions", "expect")
 OPTIONAL = ("dealer", "seed", "variant", "deck", "question", "answer")
@@ -26,12 +31,18 @@ CLAUSES: frozenset[str] = frozenset(
     [f"R{s}" for s in _CLAUSES]
     + [f"R{s}.{k}" for s, n in _CLAUSES.items() for k in range(1, n + 1)]
 )
-_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
-_STEM = re.compile(r"^(?:\d+-)?(?P<id>.+)$")
+ID_PATTERN = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+FILE_STEM = re.compile(r"^(?:\d+-)?(?P<id>.+)$")  # "04-tie-banner-count" -> its id
 
 
 class ScenarioError(StateError):
-    """A scenario is malformed or its expectations do not hold; the message names the field."""
+    """A scenario is malformed or its expectations do not hold; the message names the field.
+
+    The message is cut to `palace.strict.MAX_MESSAGE` characters, whatever the input held.
+    """
+
+    def __init__(self, message: str) -> None:
+        super().__init__(strict.bounded(str(message)))
 
 
 # ---------------------------------------------------------------------------- expectations
@@ -73,38 +84,20 @@ PHASES = tuple(p.value for p in Phase)
 ACTION_KINDS = ("buy", "discard", "bet", "stay", "fold", "call", "raise", "trim")
 
 
-# ---------------------------------------------------------------------------- JSON values
-def _json_type(v: Any) -> str:
-    if v is None:
-        return "null"
-    if isinstance(v, bool):
-        return "true/false"
-    if isinstance(v, (int, float)):
-        return "a number"
-    if isinstance(v, str):
-        return "text"
-    if isinstance(v, list):
-        return "a list"
+# ---------------------------------------------------------------------------- frozen values
+def freeze(v: Any) -> Any:
+    """A read-only copy of parsed JSON: dicts become mapping proxies, lists tuples."""
     if isinstance(v, dict):
-        return "an object"
-    return type(v).__name__
-
-
-def _is_int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-def _freeze(v: Any) -> Any:
-    if isinstance(v, dict):
-        return MappingProxyType({k: _freeze(x) for k, x in v.items()})
+        return MappingProxyType({k: freeze(x) for k, x in v.items()})
     if isinstance(v, list):
-        return tuple(_freeze(x) for x in v)
+        return tuple(freeze(x) for x in v)
     return v
 
 
-def _thaw(v: Any) -> Any:
+def thaw(v: Any) -> Any:
+    """The plain JSON form of a `freeze`d value."""
     if isinstance(v, Mapping):
-        return {k: _thaw(x) for k, x in v.items()}
+        return {k: thaw(x) for k, x in v.items()}
     if isinstance(v, tuple):
-        return [_thaw(x) for x in v]
+        return [thaw(x) for x in v]
     return v
