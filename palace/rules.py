@@ -275,7 +275,7 @@ class Rules:
                 f"{strict.shown(cma)} (R7.6)"
             )
         for key, rule in (("two_left", "R9.3"), ("ranks", "R1.2"), ("suits", "R1.2")):
-            if key in kwargs and (not isinstance(kwargs[key], str) or len(kwargs[key]) > 13):
+            if key in kwargs and (not isinstance(kwargs[key], str) or len(kwargs[key]) > 20):
                 raise RulesError(
                     f"Rules.{key} must be a short text, got {strict.shown(kwargs[key])} ({rule})"
                 )

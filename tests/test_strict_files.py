@@ -179,7 +179,7 @@ def test_booleans_are_not_numbers() -> None:
         ("discard_cost", 2.0, "Rules.discard_cost must be a whole number"),
         ("max_raises", 10**6, "Rules.max_raises must be a whole number 0 to 1,000"),
         ("structure", ["limit"], "Rules.structure must be 'limit' or 'no-limit', got a list"),
-        ("call_matches_attack", 1, "Rules.call_matches_attack must be true or false"),
+        ("call_matches_attack", 1, "Rules.call_matches_attack must be null, true or false"),
         ("quiet_actions", [["stay"]], "Rules.quiet_actions must be a list of stay"),
         ("quiet_actions", "stay", "Rules.quiet_actions must be a list of stay"),
     ],
