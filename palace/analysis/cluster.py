@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 SERIAL, LOCAL = "serial", "local"
 ENV = "PALACE_SCHEDULER"
 WORKERS_ENV = "PALACE_WORKERS"
+CONNECT_TIMEOUT = "10s"  # how long to try reaching a scheduler named by address
 _ADDRESS = re.compile(r"^(tcp|tls|inproc|ws|wss|ucx)://\S+$|^[\w.\-\[\]:]+:\d+$")
 
 _lock = threading.Lock()
@@ -97,17 +98,17 @@ def client_for(scheduler: str | None = None) -> Client | None:
             client = Client(cluster, set_as_default=False)
         else:
             try:
-                client = Client(where, timeout="10s", set_as_default=False)
+                client = Client(where, timeout=CONNECT_TIMEOUT, set_as_default=False)
             except (OSError, TimeoutError) as exc:
                 raise SchedulerError(f"cannot reach the Dask scheduler at {where}: {exc}") from exc
         _clients[where] = client
         return client
 
 
-def close_local() -> None:
-    """Shut down the local cluster, if this process started one (it stops at exit anyway)."""
+def close(scheduler: str = LOCAL) -> None:
+    """Close the client kept for `scheduler` (and the local cluster, if it is "local")."""
     with _lock:
-        client = _clients.pop(LOCAL, None)
+        client = _clients.pop(resolve(scheduler), None)
     if client is not None:
         cluster = client.cluster
         client.close()
