@@ -144,7 +144,7 @@ def test_an_interrupted_study_resumes_where_it_stopped(tmp_path: Path, small_sha
             watch=watch,
         )
     total = seen[-1][1]
-    assert stopped.value.done == 5 and total == 3 * 120 // 15
+    assert stopped.value.done == 5 and total == 3 * -(-120 // studies.hands_per_shard(4, 120))
     (folder,) = tmp_path.iterdir()
     files = sorted(folder.glob("shard-*.json"))
     assert [f.name for f in files] == [f"shard-{i:05d}.json" for i in range(5)]

@@ -328,9 +328,12 @@ def category_frequencies(
 
 
 # ---------------------------------------------------------------- variants
-def hands_per_shard(players: int) -> int:
-    """Bot hands in one shard of a variant study: about `HAND_SEATS_PER_SHARD` hand-seats."""
-    return max(1, HAND_SEATS_PER_SHARD // players)
+def hands_per_shard(players: int, hands: int) -> int:
+    """Bot hands in one shard of a variant study: at most `HAND_SEATS_PER_SHARD` hand-seats
+    (a second or so of play), and at least 16 shards per variant when there are hands
+    enough, so every worker gets a share. Hands are seeded one by one, so the shard size
+    never changes a table."""
+    return max(1, min(HAND_SEATS_PER_SHARD // players, -(-hands // 16)))
 
 
 def compare_variants(
@@ -359,7 +362,7 @@ def compare_variants(
             raise PalaceError(f"variant {label!r} must map to a Rules, got {type(rules).__name__}")
     hands, players = _whole("hands", hands, 1), _whole("players", players, 2)
     seed, bot = _whole("seed", seed, 0), check_bot(bot)
-    per = hands_per_shard(players)
+    per = hands_per_shard(players, hands)
     shards = tuple(
         Shard(
             hand_totals,
