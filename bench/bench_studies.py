@@ -130,7 +130,7 @@ def main() -> None:
         n_workers=2,
         threads_per_worker=1,
         processes=True,
-        dashboard_address=None,
+        dashboard_address=":0",
         silence_logs=logging.ERROR,
     ) as local:
         address = local.scheduler_address
