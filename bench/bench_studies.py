@@ -130,7 +130,7 @@ def main() -> None:
         n_workers=2,
         threads_per_worker=1,
         processes=True,
-        dashboard_address=":0",
+        dashboard_address="127.0.0.1:0",
         silence_logs=logging.ERROR,
     ) as local:
         address = local.scheduler_address

@@ -107,7 +107,7 @@ def test_one_and_two_local_workers_give_the_serial_tables(
 
     for workers in (1, 2):
         with LocalCluster(
-            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0"
+            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address="127.0.0.1:0"
         ) as local:
             address = local.scheduler_address
             try:

@@ -92,7 +92,7 @@ def client_for(scheduler: str | None = None) -> Client | None:
                 n_workers=local_workers(),
                 threads_per_worker=1,  # the engine is pure Python: one process per core
                 processes=True,
-                dashboard_address=":0",  # any free port: never a "port 8787 in use" warning
+                dashboard_address="127.0.0.1:0",  # a free local port: no "8787 in use" warning
                 silence_logs=logging.ERROR,
             )
             client = Client(cluster, set_as_default=False)
