@@ -425,6 +425,9 @@ def main(argv: list[str] | None = None) -> int:
         os.environ["PALACE_WORKERS"] = str(args.workers)
     try:
         variants = named(args.variants)
+        for flag in ("hands", "samples", "deals"):
+            _whole(f"--{flag}", getattr(args, flag), 1)
+        _whole("--seed", args.seed, 0)
     except PalaceError as exc:
         ap.error(str(exc))
     run_options: dict[str, Any] = {
