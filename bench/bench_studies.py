@@ -75,6 +75,17 @@ def profile(hands: int, seed: int) -> None:
     print(f"\nwhere the time of {hands:,} serial hands goes (own time, cProfile):")
     for area, t in sorted(by_area.items(), key=lambda kv: -kv[1]):
         print(f"  {100 * t / total:5.1f}%  {area}")
+    entry = {
+        ("game.py", "new"): "Game.new (dealer draw, banners, palaces)",
+        ("game.py", "view"): "game.view(seat) for every decision (incl. its legal actions)",
+        ("bots.py", "choose"): "RuleBot.choose (reads the view, evaluates hands)",
+        ("game.py", "apply"): "game.apply (checks and performs the action, records events)",
+    }
+    print("\nentry points (cumulative time, they overlap little):")
+    for (path, _line, name), v in stats.stats.items():
+        label = entry.get((os.path.basename(path), name))
+        if label and "/palace/" in path.replace(os.sep, "/"):
+            print(f"  {100 * v[3] / total:5.1f}%  {label}")
     print("\ntop functions by own time:")
     stats.sort_stats("tottime").print_stats(12)
 
