@@ -25,7 +25,7 @@ def test_rule_explorer_shows_its_progress_bar_and_no_widget_errors(
     done.first.wait_for(timeout=60_000)
     assert done.count() == 1  # one bar, for the one study that shows progress
     body = page.inner_text("body")
-    assert re.search(r"\b(\d+)/\1 \[", body)  # every shard of the variant study, n/n
+    assert re.search(r"\b(\d+)/\1\s\[", body)  # every shard of the variant study, n/n
     # a closed progress bar would leave "Error displaying widget: model not found" behind
     assert "Error displaying widget" not in body and "model not found" not in body
     page.get_by_text("4 · Rule variants side by side").scroll_into_view_if_needed()
