@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 SERIAL, LOCAL = "serial", "local"
 ENV = "PALACE_SCHEDULER"
 WORKERS_ENV = "PALACE_WORKERS"
+MAX_LOCAL_WORKERS = 4
 CONNECT_TIMEOUT = "10s"  # how long to try reaching a scheduler named by address
 _ADDRESS = re.compile(r"^(tcp|tls|inproc|ws|wss|ucx)://\S+$|^[\w.\-\[\]:]+:\d+$")
 
@@ -56,10 +57,11 @@ def resolve(scheduler: str | None = None) -> str:
 
 
 def local_workers() -> int:
-    """Worker processes of the local cluster: ``PALACE_WORKERS``, else one per core."""
+    """Worker processes of the local cluster: ``PALACE_WORKERS``, else one per core, at most
+    `MAX_LOCAL_WORKERS` (every notebook or app kernel that runs a study starts its own)."""
     raw = os.environ.get(WORKERS_ENV)
     if raw is None:
-        return max(1, os.cpu_count() or 1)
+        return max(1, min(os.cpu_count() or 1, MAX_LOCAL_WORKERS))
     if not raw.isdigit() or int(raw) < 1:
         raise SchedulerError(f"{WORKERS_ENV} must be a whole number >= 1, got {raw!r}")
     return int(raw)

@@ -166,7 +166,7 @@ class _Progress:
     def __init__(self, plan: Plan, done: int, show: bool, watch: Watch | None) -> None:
         self.total, self.done = len(plan.shards), done
         self.watch = watch
-        self.bar = None
+        self.bar: Any = None
         if show:
             from tqdm.auto import tqdm
 
