@@ -57,6 +57,7 @@ def profile(hands: int, seed: int) -> None:
     timed(hands, "serial", seed)
     prof.disable()
     stats = pstats.Stats(prof)
+    # Stats.stats: {(file, line, function): (calls, primitive calls, own s, cumulative s, callers)}
     total = sum(v[2] for v in stats.stats.values())  # own time of every function
     by_area: dict[str, float] = {}
     for (path, _line, _name), v in stats.stats.items():
@@ -81,7 +82,7 @@ def profile(hands: int, seed: int) -> None:
         ("bots.py", "choose"): "RuleBot.choose (reads the view, evaluates hands)",
         ("game.py", "apply"): "game.apply (checks and performs the action, records events)",
     }
-    print("\nentry points (cumulative time, they overlap little):")
+    print("\nentry points (cumulative time; a lazily built view may be finished inside a bot):")
     for (path, _line, name), v in stats.stats.items():
         label = entry.get((os.path.basename(path), name))
         if label and "/palace/" in path.replace(os.sep, "/"):
