@@ -213,6 +213,7 @@ def test_the_command_line_resumes_after_being_killed(tmp_path: Path) -> None:
 
 
 def test_cancel_stops_a_dask_run_promptly(small_shards: None) -> None:
+    cluster.client_for("local")  # started before the clock runs
     watch = Watch()
     timer = threading.Timer(1.0, watch.cancel.set)
     timer.start()
