@@ -7,6 +7,8 @@ rules, `palace.analysis.studies.compare_variants`):
 1. hands/s on the serial path (no Dask) and on a `LocalCluster` of 2 worker processes
    (started before the clock runs; its start-up time is printed apart), best of
    ``--rounds`` interleaved runs each, the ratio, and a check that both tables are identical;
+   the same shards on two plain `multiprocessing` processes are the peer that shows what
+   Dask itself costs, and the CPU seconds per hand show what the machine allows;
 2. ``--big`` hands (default 1,000,000) on the same 2-worker cluster: the time, hands/s,
    and the aim (under 3 minutes on a 2-core machine); a run that passes ``--budget``
    seconds (default 900) is cancelled and extrapolated from the hands it finished;
@@ -23,10 +25,13 @@ import os
 import pstats
 import threading
 import time
+from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import get_context
 
 import pandas as pd
 
 from palace.analysis import cluster
+from palace.analysis.bot_hands import hand_totals
 from palace.analysis.shards import Cancelled, Watch
 from palace.analysis.studies import compare_variants, hands_per_shard
 from palace.rules import Rules
@@ -49,6 +54,19 @@ def timed(
         watch=watch,
     )
     return df, time.perf_counter() - start
+
+
+def _shard(start: int, stop: int, seed: int) -> dict:
+    return hand_totals(Rules(), players=4, seed=seed, bot="rules", start=start, stop=stop)
+
+
+def pooled(pool: ProcessPoolExecutor, hands: int, seed: int) -> float:
+    """The same shards on plain worker processes (no Dask): the baseline for Dask's cost."""
+    per = hands_per_shard(4, hands)
+    starts = list(range(0, hands, per))
+    t0 = time.perf_counter()
+    list(pool.map(_shard, starts, [min(hands, s + per) for s in starts], [seed] * len(starts)))
+    return time.perf_counter() - t0
 
 
 def profile(hands: int, seed: int) -> None:
@@ -134,8 +152,10 @@ def main() -> None:
     args = ap.parse_args()
     print(f"machine: {os.cpu_count()} cores; four players, RuleBot at every seat")
 
+    cpu0 = time.process_time()
     serial_df, serial_t = timed(args.hands, "serial", args.seed)
-    from distributed import LocalCluster
+    serial_cpu = time.process_time() - cpu0
+    from distributed import Client, LocalCluster
 
     t0 = time.perf_counter()
     with LocalCluster(
@@ -148,22 +168,37 @@ def main() -> None:
         address = local.scheduler_address
         timed(8, address, args.seed)  # workers import Palace before the clock runs
         started = time.perf_counter() - t0
-        serial_ts, dask_ts = [serial_t], []
-        for round_ in range(args.rounds):  # interleaved, best of each: a busy neighbour
-            dask_df, t = timed(args.hands, address, args.seed)  # slows both paths alike
+        serial_ts, dask_ts, pool_ts = [serial_t], [], []
+        pool = ProcessPoolExecutor(2, mp_context=get_context("spawn"))
+        pooled(pool, 8, args.seed)  # the processes import Palace before the clock runs
+        with Client(address, set_as_default=False) as probe:
+            before = sum(probe.run(time.process_time).values())
+            dask_df, t = timed(args.hands, address, args.seed)
+            dask_cpu = sum(probe.run(time.process_time).values()) - before
+        dask_ts.append(t)
+        for _ in range(1, args.rounds):  # interleaved, best of each: a busy neighbour
+            serial_ts.append(timed(args.hands, "serial", args.seed)[1])  # slows both alike
+            dask_df, t = timed(args.hands, address, args.seed)
             dask_ts.append(t)
-            if round_ + 1 < args.rounds:
-                serial_ts.append(timed(args.hands, "serial", args.seed)[1])
-        serial_t, dask_t = min(serial_ts), min(dask_ts)
+        for _ in range(args.rounds):
+            pool_ts.append(pooled(pool, args.hands, args.seed))
+        pool.shutdown()
+        serial_t, dask_t, pool_t = min(serial_ts), min(dask_ts), min(pool_ts)
         same = serial_df.equals(dask_df)
         rows = [
             ("serial (no Dask)", args.hands / serial_t, 1.0),
             ("LocalCluster, 2 workers", args.hands / dask_t, serial_t / dask_t),
+            ("2 plain processes, no Dask", args.hands / pool_t, serial_t / pool_t),
         ]
         print(f"\n{'path':>26} | {'hands/s':>9} | vs serial   (best of {args.rounds} interleaved)")
         for name, rate, ratio in rows:
             print(f"{name:>26} | {rate:9,.1f} | {ratio:8.2f}x")
         print(f"(cluster start-up {started:.1f} s, not counted; tables identical: {same})")
+        print(
+            f"CPU seconds per 1,000 hands: serial {1000 * serial_cpu / args.hands:.2f}, "
+            f"the two workers together {1000 * dask_cpu / args.hands:.2f}: on two free cores "
+            f"the ratio would be about {2 * serial_cpu / dask_cpu:.2f}x"
+        )
         print(
             f"(load average now {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores: above the "
             "core count, other work shares the cores and the ratio falls short of 2)"
