@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from palace import Army, Discard, Game, Phase, RuleBot, Rules, Stay, resolve_battle
-from palace.analysis.studies import play_hands
+from palace.analysis.bot_hands import play_hands
 from palace.errors import PalaceError
 from palace.lessons import (
     ALL_CLAUSES,
@@ -541,7 +541,9 @@ class TestVariants:
         pots = [sum(variant_game(r, 2026, 2).won) for r in (Rules(), Rules(stacks=20))]
         assert f"pot: {pots[0]} | {pots[1]}" in c.text()
         assert "20 chips each (R3.4)" in c.html
-        assert set(VARIANTS) >= {"no-limit (R3.3)", "call matches attack (R7.6)"}
+        labels = {v.label for v in VARIANTS.values()}
+        assert labels >= {"no-limit (R3.3)", "call matches attack (R7.6)"}
+        assert list(c.variant.options) == [v.label for v in VARIANTS.values()][1:]
 
     def test_variant_summary(self) -> None:
         df = variant_summary(

@@ -1,1 +1,2 @@
-"""Analysis: batch evaluation, exact odds, bots, rule studies, charts and named variants."""
+"""Analysis: batch evaluation, exact odds, bots, bot hands, named variants, rule studies as
+seeded shards (serial or on Dask), charts."""

@@ -1,36 +1,65 @@
 """Rule studies for the explorer: banner-deal statistics, exclusion effects, variant comparisons.
 
-Every function takes a seed and returns a pandas DataFrame; `python -m palace.analysis.studies`
-regenerates the tables in ``data/studies/`` (the command is written beside them).
+Every study is a plan of seeded shards, each shard named by (seed, shard index) and its
+inputs (`palace.analysis.shards`), run in this process, on a Dask `LocalCluster` (the
+default) or on any Dask cluster (`palace.analysis.cluster`); the shards' whole-number
+results are added up in shard order, so a table is the same wherever it ran. Each study
+returns a pandas DataFrame. ``python -m palace.analysis.studies`` regenerates the tables in
+``data/studies/`` (the command is written beside them); ``--scheduler tcp://HOST:PORT`` or
+``DASK_SCHEDULER_ADDRESS`` runs it on a cluster, ``--scheduler serial`` without Dask.
 """
 
 from __future__ import annotations
 
 import argparse
-import random
+import os
+import sys
+import time
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pandas as pd
 
 from palace.analysis.batch import evaluate_batch, showdown_batch
-from palace.analysis.bots import RandomBot, RuleBot, play_out
+from palace.analysis.bot_hands import BOTS, averages, check_bot, hand_totals
+from palace.analysis.shards import Plan, Shard, Watch, add_up, run
+from palace.analysis.variants import VARIANTS, named
 from palace.deal import group_of
-from palace.game import Game
+from palace.errors import PalaceError
 from palace.hands import Category
+from palace.numbers import is_whole
 from palace.rules import Rules
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "studies"
+CACHE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "palace" / "studies"
 CATEGORY_NAMES = ["no counting cards"] + [c.label for c in Category]
 
+DEAL_BLOCK = 5_000  # banner deals per shard
+SAMPLE_BLOCK = 100_000  # random battles or hands per shard
+HAND_SEATS_PER_SHARD = 1_000  # bot hands x players per shard (about a second of play)
 
-def _progress(it: Iterable, total: int, desc: str, show: bool):
-    if not show:
-        return it
-    from tqdm.auto import tqdm
 
-    return tqdm(it, total=total, desc=desc, leave=False)
+def _whole(name: str, value: object, minimum: int) -> int:
+    if not is_whole(value) or value < minimum:  # type: ignore[operator]
+        raise PalaceError(f"{name} must be a whole number >= {minimum}, got {value!r}")
+    return int(value)  # type: ignore[arg-type]
+
+
+def _run(plan: Plan, run_options: dict[str, Any]) -> list[Any]:
+    return run(plan, **run_options)
+
+
+def _sum_of(shards: tuple[Shard, ...], results: list[Any], key: str, value: int) -> Any:
+    """The shard results whose input `key` is `value`, added up in shard order."""
+    return add_up(r for s, r in zip(shards, results, strict=True) if s.kwargs[key] == value)
+
+
+def _blocks(total: int, size: int) -> list[int]:
+    """`total` split into blocks of `size` (the last one shorter)."""
+    return [min(size, total - start) for start in range(0, total, size)]
 
 
 def random_hands(rng: np.random.Generator, n: int, k: int) -> np.ndarray:
@@ -67,77 +96,105 @@ def simulate_banner_deal(deck: list[int], players: int) -> tuple[int, int, int]:
     return dealt, rejected, reshuffles
 
 
-def banner_deal_samples(
+def banner_deal_shard(players: int, deals: int, seed: int, block: int) -> dict[str, Any]:
+    """One shard of banner deals: how many deals rejected 0, 1, 2, ... cards, and how many
+    needed an R4.4 reshuffle. The decks come from (seed, players, block)."""
+    rng = np.random.default_rng([seed, players, block])
+    rejects: list[int] = []
+    reshuffled = 0
+    for deck in rng.random((deals, 52)).argsort(axis=1).tolist():
+        _, rejected, reshuffles = simulate_banner_deal(deck, players)
+        rejects.append(rejected)
+        reshuffled += reshuffles > 0
+    return {"rejects": np.bincount(rejects).tolist(), "reshuffled": reshuffled}
+
+
+@dataclass(frozen=True)
+class BannerCounts:
+    """Banner deals for one player count: deals by rejected cards, and R4.4 reshuffles."""
+
+    players: int
+    rejects: tuple[int, ...]  # rejects[r]: deals that rejected r cards
+    reshuffled: int
+
+    @property
+    def deals(self) -> int:
+        return sum(self.rejects)
+
+    def dealt(self) -> np.ndarray:
+        """Cards dealt in each deal, sorted (a deal deals one banner per player + rejects)."""
+        return np.repeat(self.players + np.arange(len(self.rejects)), self.rejects)
+
+
+def banner_deal_counts(
     players: Iterable[int] = range(2, 11),
     deals: int = 20_000,
     seed: int = 0,
+    *,
     progress: bool = True,
-) -> dict[int, np.ndarray]:
-    """Per player count, ``deals`` rows of (cards dealt, rejects, R4.4 reshuffles)."""
-    rng = random.Random(seed)
-    counts = list(players)
+    scheduler: str | None = None,
+    cache: Path | str | None = None,
+    watch: Watch | None = None,
+) -> dict[int, BannerCounts]:
+    """Per player count, `deals` shuffled banner deals counted by rejects (R4.3, R4.4)."""
+    counts = [_whole("players", n, 2) for n in players]
+    seed, deals = _whole("seed", seed, 0), _whole("deals", deals, 1)
+    shards = tuple(
+        Shard(banner_deal_shard, {"players": n, "deals": size, "seed": seed, "block": b})
+        for n in counts
+        for b, size in enumerate(_blocks(deals, DEAL_BLOCK))
+    )
+    results = _run(
+        Plan("banner-deals", shards),
+        {"progress": progress, "scheduler": scheduler, "cache": cache, "watch": watch},
+    )
     out = {}
-    for n in _progress(counts, len(counts), "banner deals", progress):
-        rows = np.empty((deals, 3), dtype=np.int16)
-        for i in range(deals):
-            deck = list(range(52))
-            rng.shuffle(deck)
-            rows[i] = simulate_banner_deal(deck, n)
-        out[n] = rows
+    for n in counts:
+        t = _sum_of(shards, results, "players", n)
+        out[n] = BannerCounts(n, tuple(t["rejects"]), t["reshuffled"])
     return out
 
 
-def banner_deal_stats(
-    players: Iterable[int] = range(2, 11),
-    deals: int = 20_000,
-    seed: int = 0,
-    progress: bool = True,
-    samples: dict[int, np.ndarray] | None = None,
-) -> pd.DataFrame:
+def banner_deal_stats(counts: Mapping[int, BannerCounts]) -> pd.DataFrame:
     """Per player count: cards dealt and rejected in the banner deal, and R4.4's frequency."""
-    samples = samples or banner_deal_samples(players, deals, seed, progress)
     rows = []
-    for n, arr in samples.items():
-        dealt, rejected, resh = arr[:, 0], arr[:, 1], int((arr[:, 2] > 0).sum())
+    for n, c in counts.items():
+        dealt = c.dealt()
+        rejects = np.arange(len(c.rejects))
+        resh = c.reshuffled
         rows.append(
             {
                 "players": n,
-                "deals": len(arr),
+                "deals": c.deals,
                 "mean cards dealt": float(dealt.mean()),
                 "median": float(np.median(dealt)),
                 "90th pct": float(np.percentile(dealt, 90)),
                 "99th pct": float(np.percentile(dealt, 99)),
-                "mean rejects": float(rejected.mean()),
-                "max rejects": int(rejected.max()),
-                "no reject %": 100 * float((rejected == 0).mean()),
+                "mean rejects": float((rejects * np.array(c.rejects)).sum() / c.deals),
+                "max rejects": int(np.flatnonzero(c.rejects).max()),
+                "no reject %": 100 * c.rejects[0] / c.deals,
                 "R4.4 reshuffles": resh,
                 # impossible below six players (group A leaves at least 12 cards and player
                 # 5 takes the next one); else none in n deals bounds it by 3/n at 95%
                 "R4.4 chance % (95% bound)": 0.0
                 if n <= 5
-                else 100 * (3.0 if resh == 0 else resh) / len(arr),
+                else 100 * (3.0 if resh == 0 else resh) / c.deals,
             }
         )
     return pd.DataFrame(rows).set_index("players")
 
 
-def banner_deal_distribution(
-    players: Iterable[int] = range(2, 11),
-    deals: int = 20_000,
-    seed: int = 0,
-    progress: bool = True,
-    samples: dict[int, np.ndarray] | None = None,
-) -> pd.DataFrame:
+def banner_deal_distribution(counts: Mapping[int, BannerCounts]) -> pd.DataFrame:
     """% of banner deals by the number of rejected cards (R4.3), one column per player count.
 
     Cards dealt = players + rejects, so this is also the distribution of cards dealt.
     """
-    samples = samples or banner_deal_samples(players, deals, seed, progress)
-    top = max(int(arr[:, 1].max()) for arr in samples.values())
+    top = max(len(c.rejects) for c in counts.values())
     cols = {
-        n: np.bincount(arr[:, 1], minlength=top + 1) / len(arr) * 100 for n, arr in samples.items()
+        n: np.pad(np.array(c.rejects, dtype=float), (0, top - len(c.rejects))) / c.deals * 100
+        for n, c in counts.items()
     }
-    df = pd.DataFrame(cols, index=pd.RangeIndex(top + 1, name="rejects"))
+    df = pd.DataFrame(cols, index=pd.RangeIndex(top, name="rejects"))
     df.columns.name = "players"
     return df
 
@@ -151,189 +208,279 @@ def _battles(rng: np.random.Generator, n: int, k: int) -> tuple[np.ndarray, ...]
     return att[keep], dfn[keep], sa[keep], sd[keep]
 
 
+def exclusion_shard(size: int, battles: int, seed: int, block: int) -> dict[str, int]:
+    """One shard of random battles between armies of `size` cards, shown down with and
+    without exclusion (R8.2): counts of each outcome. Cards come from (seed, size, block)."""
+    rng = np.random.default_rng([seed, size, block])
+    att, dfn, sa, sd = _battles(rng, battles, size)
+    real = showdown_batch(att, sa, dfn, sd)
+    va, vd = evaluate_batch(att), evaluate_batch(dfn)
+    plain = np.sign(va.astype(np.int64) - vd).astype(np.int8)
+    tied = plain == 0
+    plain[tied] = np.sign(real.banner_att[tied] - real.banner_def[tied])
+    return {
+        "battles": int(len(att)),
+        "changed": int((real.outcome != plain).sum()),
+        "win became loss": int(((plain == 1) & (real.outcome == -1)).sum()),
+        "loss became win": int(((plain == -1) & (real.outcome == 1)).sum()),
+        "attacker wins": int((real.outcome == 1).sum()),
+        "still tied": int((real.outcome == 0).sum()),
+        "cards lost": int((att // 13 == sd[:, None]).sum() + (dfn // 13 == sa[:, None]).sum()),
+    }
+
+
 def exclusion_flip_rate(
     sizes: Iterable[int] = range(4, 10),
     battles: int = 200_000,
     seed: int = 0,
+    *,
     progress: bool = True,
+    scheduler: str | None = None,
+    cache: Path | str | None = None,
+    watch: Watch | None = None,
 ) -> pd.DataFrame:
     """How often banner-suit exclusion changes a battle's winner, by army size (R8.2).
 
     Both armies have `size` cards (banner, soldiers, palace); each battle is shown
     down with exclusion (R8.2) and without it, the R8.5 tie-break applied to both.
+    Battles whose banners share a suit never happen (R7.2) and are left out.
     """
-    rng = np.random.default_rng(seed)
+    sizes = [_whole("army size", k, 1) for k in sizes]
+    seed, battles = _whole("seed", seed, 0), _whole("battles", battles, 1)
+    shards = tuple(
+        Shard(exclusion_shard, {"size": k, "battles": n, "seed": seed, "block": b})
+        for k in sizes
+        for b, n in enumerate(_blocks(battles, SAMPLE_BLOCK))
+    )
+    results = _run(
+        Plan("exclusion", shards),
+        {"progress": progress, "scheduler": scheduler, "cache": cache, "watch": watch},
+    )
     rows = []
-    sizes = list(sizes)
-    for k in _progress(sizes, len(sizes), "army sizes", progress):
-        att, dfn, sa, sd = _battles(rng, battles, k)
-        real = showdown_batch(att, sa, dfn, sd)
-        va, vd = evaluate_batch(att), evaluate_batch(dfn)
-        plain = np.sign(va.astype(np.int64) - vd).astype(np.int8)
-        tied = plain == 0
-        plain[tied] = np.sign(real.banner_att[tied] - real.banner_def[tied])
-        changed = real.outcome != plain
+    for k in sizes:
+        t = _sum_of(shards, results, "size", k)
+        n = t["battles"]
         rows.append(
             {
                 "army size": k,
-                "battles": int(len(att)),
-                "winner changed %": 100 * float(changed.mean()),
-                "win became loss %": 100 * float(((plain == 1) & (real.outcome == -1)).mean()),
-                "loss became win %": 100 * float(((plain == -1) & (real.outcome == 1)).mean()),
-                "attacker wins % (R8.2)": 100 * float((real.outcome == 1).mean()),
-                "still tied % (R8.6)": 100 * float((real.outcome == 0).mean()),
-                "cards lost per side": float(
-                    ((att // 13 == sd[:, None]).sum() + (dfn // 13 == sa[:, None]).sum())
-                    / (2 * len(att))
-                ),
+                "battles": n,
+                "winner changed %": 100 * t["changed"] / n,
+                "win became loss %": 100 * t["win became loss"] / n,
+                "loss became win %": 100 * t["loss became win"] / n,
+                "attacker wins % (R8.2)": 100 * t["attacker wins"] / n,
+                "still tied % (R8.6)": 100 * t["still tied"] / n,
+                "cards lost per side": t["cards lost"] / (2 * n),
             }
         )
     return pd.DataFrame(rows).set_index("army size")
+
+
+# ---------------------------------------------------------------- hand categories
+def category_shard(size: int, hands: int, seed: int, block: int) -> dict[str, Any]:
+    """One shard of random `size`-card hands counted by category, as dealt and with a random
+    other suit excluded; index 0 counts hands with no counting cards."""
+    rng = np.random.default_rng([seed, size, block])
+    cards = random_hands(rng, hands, size)
+    own = cards[:, 0] // 13
+    other = (own + rng.integers(1, 4, size=len(cards))) % 4
+    out: dict[str, Any] = {"hands": hands}
+    for label, ex in (("all count", None), ("one suit excluded", other)):
+        v = evaluate_batch(cards, ex)
+        cat = np.where(v == 0, 0, (v >> 20))  # 0 = no counting cards, 1..9 categories
+        out[label] = np.bincount(cat, minlength=10).tolist()
+    return out
 
 
 def category_frequencies(
     sizes: Iterable[int] = range(4, 10),
     hands: int = 200_000,
     seed: int = 0,
+    *,
     progress: bool = True,
+    scheduler: str | None = None,
+    cache: Path | str | None = None,
+    watch: Watch | None = None,
 ) -> pd.DataFrame:
     """Hand-category frequencies (%) for 4-9 cards, without and with one suit excluded.
 
     The first card of each hand is the player's banner; the excluded suit is a random
     other suit (an opponent's banner, R8.2).
     """
-    rng = np.random.default_rng(seed)
+    sizes = [_whole("hand size", k, 1) for k in sizes]
+    seed, hands = _whole("seed", seed, 0), _whole("hands", hands, 1)
+    shards = tuple(
+        Shard(category_shard, {"size": k, "hands": n, "seed": seed, "block": b})
+        for k in sizes
+        for b, n in enumerate(_blocks(hands, SAMPLE_BLOCK))
+    )
+    results = _run(
+        Plan("categories", shards),
+        {"progress": progress, "scheduler": scheduler, "cache": cache, "watch": watch},
+    )
     cols = {}
-    sizes = list(sizes)
-    for k in _progress(sizes, len(sizes), "hand sizes", progress):
-        cards = random_hands(rng, hands, k)
-        own = cards[:, 0] // 13
-        other = (own + rng.integers(1, 4, size=len(cards))) % 4
-        for label, ex in (("all count", None), ("one suit excluded", other)):
-            v = evaluate_batch(cards, ex)
-            cat = np.where(v == 0, 0, (v >> 20))  # 0 = no counting cards, 1..9 categories
-            freq = np.bincount(cat, minlength=10) / len(v) * 100
-            cols[(k, label)] = freq
+    for k in sizes:
+        t = _sum_of(shards, results, "size", k)
+        for label in ("all count", "one suit excluded"):
+            cols[(k, label)] = np.array(t[label]) / t["hands"] * 100
     df = pd.DataFrame(cols, index=CATEGORY_NAMES)
     df.columns = pd.MultiIndex.from_tuples(df.columns, names=["cards", ""])
     return df.round(3)
 
 
 # ---------------------------------------------------------------- variants
-def play_hands(
-    rules: Rules,
-    hands: int,
-    players: int = 4,
-    seed: int = 0,
-    bot: str = "mixed",
-    progress: bool = False,
-    desc: str = "hands",
-) -> pd.DataFrame:
-    """One row per seeded bot hand: length, pot, battles, winner's seat position, ending.
-
-    `bot` is "rules" (all `RuleBot`), "random" (all `RandomBot`) or "mixed" (both).
-    """
-    rows = []
-    for i in _progress(range(hands), hands, desc, progress):
-        g = Game.new(players=players, seed=seed + i, rules=rules, dealer=i % players)
-        if bot == "rules":
-            bots = {s: RuleBot() for s in range(players)}
-        elif bot == "random":
-            bots = {s: RandomBot(seed + 31 * i + s) for s in range(players)}
-        else:  # "mixed": rule-based players at even seats, random players at odd seats
-            bots = {
-                s: RuleBot() if s % 2 == 0 else RandomBot(seed + 31 * i + s) for s in range(players)
-            }
-        play_out(g, bots)
-        res = g.result
-        rows.append(
-            {
-                "hand": i,
-                "actions": len(g.actions),
-                "pot": sum(g.won),
-                "battles": sum(1 for e in g.events if e.kind == "bet"),
-                "showdowns": sum(1 for e in g.events if e.kind == "battle"),
-                "ending": res.reason,
-                "winners": len(res.winners),
-                # position 1 is the player left of the dealer, who acts first (R6.1)
-                **{
-                    f"won pos {p}": sum(
-                        v for s, v in res.shares.items() if (s - g.dealer) % players == p % players
-                    )
-                    for p in range(1, players + 1)
-                },
-            }
-        )
-    return pd.DataFrame(rows)
+def hands_per_shard(players: int, hands: int) -> int:
+    """Bot hands in one shard of a variant study: at most `HAND_SEATS_PER_SHARD` hand-seats
+    (a second or so of play), and at least 16 shards per variant when there are hands
+    enough, so every worker gets a share. Hands are seeded one by one, so the shard size
+    never changes a table."""
+    return max(1, min(HAND_SEATS_PER_SHARD // players, -(-hands // 16)))
 
 
 def compare_variants(
-    variants: Mapping[str, Rules],
+    variants: Mapping[str, Rules] | None = None,
     hands: int = 1_000,
     players: int = 4,
     seed: int = 0,
     bot: str = "mixed",
+    *,
     progress: bool = True,
+    scheduler: str | None = None,
+    cache: Path | str | None = None,
+    watch: Watch | None = None,
 ) -> pd.DataFrame:
-    """The same seeded bot hands under each variant: averages side by side."""
-    rows = {}
-    for name, rules in variants.items():
-        df = play_hands(rules, hands, players, seed, bot, progress, desc=name)
-        won = df[[c for c in df.columns if c.startswith("won pos")]].sum()
-        rows[name] = {
-            "actions per hand": df["actions"].mean(),
-            "pot": df["pot"].mean(),
-            "battles per hand": df["battles"].mean(),
-            "battle showdowns per hand": df["showdowns"].mean(),
-            "ended by showdown %": 100 * (df["ending"] == "showdown").mean(),
-            "last standing %": 100 * (df["ending"] == "last standing").mean(),
-            "pot shared %": 100 * (df["winners"] > 1).mean(),
-            **{f"chips to pos {c.split()[-1]} %": 100 * won[c] / won.sum() for c in won.index},
-        }
-    return pd.DataFrame(rows).round(2)
+    """The same seeded bot hands under each variant (``{label: Rules}``; None: every named
+    variant of `palace.analysis.variants`): averages per hand, one column per variant.
+
+    Hand i is dealt with seed ``seed + i`` by dealer ``i % players`` and played by the same
+    bots (`palace.analysis.bot_hands`) under every variant, so differences are the rules'.
+    """
+    variants = named() if variants is None else dict(variants)
+    if not variants:
+        raise PalaceError("variants must name at least one variant")
+    for label, rules in variants.items():
+        if not isinstance(rules, Rules):
+            raise PalaceError(f"variant {label!r} must map to a Rules, got {type(rules).__name__}")
+    hands, players = _whole("hands", hands, 1), _whole("players", players, 2)
+    seed, bot = _whole("seed", seed, 0), check_bot(bot)
+    per = hands_per_shard(players, hands)
+    shards = tuple(
+        Shard(
+            hand_totals,
+            {
+                "rules": rules,
+                "players": players,
+                "seed": seed,
+                "bot": bot,
+                "start": start,
+                "stop": min(hands, start + per),
+            },
+        )
+        for rules in variants.values()
+        for start in range(0, hands, per)
+    )
+    results = _run(
+        Plan("variants", shards),
+        {"progress": progress, "scheduler": scheduler, "cache": cache, "watch": watch},
+    )
+    blocks = len(range(0, hands, per))
+    cols = {
+        label: averages(add_up(results[v * blocks : (v + 1) * blocks]))
+        for v, label in enumerate(variants)
+    }
+    return pd.DataFrame(cols).round(2)
 
 
-STANDARD_VARIANTS: dict[str, Rules] = {
-    "standard (limit)": Rules(),
-    "no-limit": Rules(structure="no-limit"),
-    "free discard": Rules(discard_cost=0),
-    "call matches attack": Rules(call_matches_attack=True),
-    "only Stay is quiet": Rules(quiet_actions=("stay",)),
-}
-
-
-def main(argv: list[str] | None = None) -> None:
-    """Regenerate the study tables in data/studies/."""
-    ap = argparse.ArgumentParser(description="Regenerate Palace's rule-study tables")
+# ---------------------------------------------------------------- the command line
+def main(argv: list[str] | None = None) -> int:
+    """Regenerate the study tables in data/studies/ (shards cached, so a rerun resumes)."""
+    ap = argparse.ArgumentParser(
+        prog="python -m palace.analysis.studies",
+        description="Regenerate Palace's rule-study tables, as seeded shards on Dask.",
+    )
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--hands", type=int, default=2_000, help="bot hands per variant")
     ap.add_argument("--samples", type=int, default=500_000, help="random hands/battles per size")
     ap.add_argument("--deals", type=int, default=20_000, help="banner deals per player count")
+    ap.add_argument(
+        "--variants",
+        nargs="+",
+        default=list(VARIANTS),
+        metavar="SLUG",
+        help=f"variants to compare (default: all of {', '.join(VARIANTS)})",
+    )
+    ap.add_argument("--bot", choices=BOTS, default="mixed", help="who plays the variant hands")
+    ap.add_argument(
+        "--scheduler",
+        default=None,
+        help="'serial' (no Dask), 'local' (a LocalCluster here) or tcp://HOST:PORT of a running "
+        "Dask scheduler; default: $PALACE_SCHEDULER, then $DASK_SCHEDULER_ADDRESS, then local",
+    )
+    ap.add_argument("--workers", type=int, default=None, help="worker processes of 'local'")
+    ap.add_argument("--cache", type=Path, default=CACHE, help=f"shard results (default {CACHE})")
+    ap.add_argument("--no-cache", action="store_true", help="keep no shard files (no resume)")
+    ap.add_argument("--quiet", action="store_true", help="no progress bars")
     ap.add_argument("--out", type=Path, default=DATA)
     args = ap.parse_args(argv)
-    args.out.mkdir(parents=True, exist_ok=True)
+    if args.workers is not None:
+        os.environ["PALACE_WORKERS"] = str(args.workers)
+    try:
+        variants = named(args.variants)
+        for flag in ("hands", "samples", "deals"):
+            _whole(f"--{flag}", getattr(args, flag), 1)
+        _whole("--seed", args.seed, 0)
+    except PalaceError as exc:
+        ap.error(str(exc))
+    run_options: dict[str, Any] = {
+        "progress": not args.quiet,
+        "scheduler": args.scheduler,
+        "cache": None if args.no_cache else args.cache,
+    }
     cmd = (
         f"python -m palace.analysis.studies --seed {args.seed} --hands {args.hands} "
         f"--samples {args.samples} --deals {args.deals}"
     )
-    samples = banner_deal_samples(deals=args.deals, seed=args.seed)
-    tables = {
-        "banner_deal.csv": banner_deal_stats(samples=samples),
-        "banner_rejects.csv": banner_deal_distribution(samples=samples),
-        "exclusion_flips.csv": exclusion_flip_rate(battles=args.samples, seed=args.seed),
-        "categories.csv": category_frequencies(hands=args.samples, seed=args.seed),
-        "variants.csv": compare_variants(STANDARD_VARIANTS, hands=args.hands, seed=args.seed),
-    }
+    if args.variants != list(VARIANTS):
+        cmd += " --variants " + " ".join(args.variants)
+    if args.bot != "mixed":
+        cmd += f" --bot {args.bot}"
+    args.out.mkdir(parents=True, exist_ok=True)
+    start = time.perf_counter()
+    try:
+        counts = banner_deal_counts(deals=args.deals, seed=args.seed, **run_options)
+        tables = {
+            "banner_deal.csv": banner_deal_stats(counts),
+            "banner_rejects.csv": banner_deal_distribution(counts),
+            "exclusion_flips.csv": exclusion_flip_rate(
+                battles=args.samples, seed=args.seed, **run_options
+            ),
+            "categories.csv": category_frequencies(
+                hands=args.samples, seed=args.seed, **run_options
+            ),
+            "variants.csv": compare_variants(
+                variants, hands=args.hands, seed=args.seed, bot=args.bot, **run_options
+            ),
+        }
+    except KeyboardInterrupt:
+        where = "" if args.no_cache else f"; finished shards are kept in {args.cache}"
+        print(f"interrupted{where}: run the same command again to resume", file=sys.stderr)
+        return 130
+    except PalaceError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     for name, df in tables.items():
         df.to_csv(args.out / name)
         print(f"wrote {args.out / name}")
     (args.out / "README.md").write_text(
         "# Study tables\n\nGenerated by the rule explorer (`palace/analysis/studies.py`) with:\n\n"
-        f"```\n{cmd}\n```\n\nSame command, same numbers: every table comes from the seed.\n"
+        f"```\n{cmd}\n```\n\nSame command, same numbers: every table comes from the seed, "
+        "whether it runs serially (`--scheduler serial`), on a local Dask cluster (the "
+        "default) or on a remote one (`--scheduler tcp://HOST:PORT`).\n"
         + "".join(f"\n- `{n}`: {tables[n].shape[0]} rows" for n in tables)
         + "\n"
     )
+    print(f"done in {time.perf_counter() - start:.0f} s")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

@@ -1,18 +1,85 @@
-"""Rule variants compared: the same seeded bot hands under two rule sets, and where they part."""
+"""Named rule variants (one list for the studies, the app and lesson 7) and side-by-side hands.
+
+Each `Variant` has a stable slug (for code, URLs and files), a label a learner reads and its
+`Rules`. Adding a variant is one entry in `VARIANTS`; the app's menus, the Explore tab, the
+study tables and lesson 7 all read this list.
+
+>>> variant("no-limit").rules.structure
+'no-limit'
+>>> variant("standard").rules == Rules()
+True
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import pandas as pd
-
-from palace.analysis.bots import Bot, RandomBot, RuleBot, play_out
-from palace.analysis.studies import compare_variants, play_hands
 from palace.errors import PalaceError
 from palace.game import Game
 from palace.rules import Rules
 from palace.table import DEFAULT_NAMES
+
+if TYPE_CHECKING:  # pandas is loaded by the functions that build tables, not on import
+    import pandas as pd
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A named rule variant: `slug` for code and files, `label` for people, and its `Rules`."""
+
+    slug: str
+    label: str
+    rules: Rules
+
+
+def by_slug(*variants: Variant) -> dict[str, Variant]:
+    table: dict[str, Variant] = {}
+    for v in variants:
+        if v.slug in table or any(v.label == w.label for w in table.values()):
+            raise PalaceError(f"variant {v.slug!r} is named twice")
+        table[v.slug] = v
+    return table
+
+
+VARIANTS: dict[str, Variant] = by_slug(
+    Variant("standard", "standard (limit)", Rules()),
+    Variant("no-limit", "no-limit (R3.3)", Rules(structure="no-limit")),
+    Variant("20-chips", "20 chips each (R3.4)", Rules(stacks=20)),
+    Variant(
+        "no-limit-20-chips",
+        "no-limit, 20 chips each (R3.3, R3.4)",
+        Rules(structure="no-limit", stacks=20),
+    ),
+    Variant("call-matches-attack", "call matches attack (R7.6)", Rules(call_matches_attack=True)),
+    Variant(
+        "no-limit-own-call",
+        "no-limit, call sized by own army (R7.6)",
+        Rules(structure="no-limit", call_matches_attack=False),
+    ),
+    Variant("two-left-at-once", "two left battle at once (R9.3)", Rules(two_left="at_once")),
+    Variant("free-discard", "free discard (R6.4)", Rules(discard_cost=0)),
+    Variant("one-raise", "one raise per battle (R7.7)", Rules(max_raises=1)),
+    Variant("only-stay-quiet", "only Stay is quiet (R9.1)", Rules(quiet_actions=("stay",))),
+)
+"""Every named variant by slug, in menu order; the first is the standard rules."""
+
+STANDARD = "standard"
+
+
+def variant(slug: str) -> Variant:
+    """The variant named `slug`; a `PalaceError` naming the known slugs otherwise."""
+    try:
+        return VARIANTS[slug]
+    except (KeyError, TypeError):
+        raise PalaceError(f"unknown variant {slug!r}; known: {', '.join(VARIANTS)}") from None
+
+
+def named(slugs: Iterable[str] | None = None) -> dict[str, Rules]:
+    """``{label: Rules}`` for `slugs` (all variants when None), ready for `compare_variants`."""
+    chosen = [variant(s) for s in (VARIANTS if slugs is None else slugs)]
+    return {v.label: v.rules for v in chosen}
 
 
 def _winner_names(row: pd.Series, hand: int, players: int) -> str:
@@ -38,10 +105,14 @@ def side_by_side(
 ) -> pd.DataFrame:
     """The same seeded bot hands under two rule sets, one row per hand, and what changed.
 
-    Both columns come from `palace.analysis.studies.play_hands` (same seeds, same bots), so a
-    difference is the rules' doing. Columns: pot, battles, winner, ending under each
+    Both columns come from `palace.analysis.bot_hands.play_hands` (same seeds, same bots), so
+    a difference is the rules' doing. Columns: pot, battles, winner, ending under each
     variant (labelled by `Rules.label()`), then "what changed".
     """
+    import pandas as pd
+
+    from palace.analysis.bot_hands import play_hands
+
     a = play_hands(rules_a, hands, players, seed, bot)
     b = play_hands(rules_b, hands, players, seed, bot)
     la, lb = rules_a.label(), rules_b.label()
@@ -83,19 +154,9 @@ def variant_game(
     rules: Rules, seed: int, hand: int = 0, *, players: int = 4, bot: str = "rules"
 ) -> Game:
     """Hand `hand` of `side_by_side` / `play_hands` (same seed, dealer and bots), replayed."""
-    game = Game.new(players=players, seed=seed + hand, rules=rules, dealer=hand % players)
-    bots: dict[int, Bot]
-    if bot == "rules":
-        bots = {s: RuleBot() for s in range(players)}
-    elif bot == "random":
-        bots = {s: RandomBot(seed + 31 * hand + s) for s in range(players)}
-    elif bot == "mixed":
-        bots = {
-            s: RuleBot() if s % 2 == 0 else RandomBot(seed + 31 * hand + s) for s in range(players)
-        }
-    else:
-        raise PalaceError(f"bot must be 'rules', 'random' or 'mixed', got {bot!r}")
-    return play_out(game, bots)
+    from palace.analysis.bot_hands import play_hand
+
+    return play_hand(rules, players, seed, hand, bot)
 
 
 SUMMARY_ROWS = (
@@ -117,12 +178,19 @@ def variant_summary(
     players: int = 4,
     bot: str = "rules",
 ) -> pd.DataFrame:
-    """`palace.analysis.studies.compare_variants` over many seeded hands, the rows a lesson reads:
-    average pot, battles and showdowns per hand, how hands end, actions per hand."""
-    df = compare_variants(
-        variants, hands=hands, players=players, seed=seed, bot=bot, progress=False
-    )
-    return df.loc[list(SUMMARY_ROWS)]
+    """Averages over many seeded hands (the serial form of `studies.compare_variants`), the
+    rows a lesson reads: pot, battles and showdowns per hand, how hands end, actions per hand."""
+    import pandas as pd
+
+    from palace.analysis.bot_hands import averages, hand_totals
+
+    cols = {
+        label: averages(
+            hand_totals(rules, players=players, seed=seed, bot=bot, start=0, stop=hands)
+        )
+        for label, rules in variants.items()
+    }
+    return pd.DataFrame(cols).round(2).loc[list(SUMMARY_ROWS)]
 
 
 @dataclass(frozen=True)
@@ -148,14 +216,3 @@ def first_difference(game_a: Game, game_b: Game) -> Divergence:
         if ta != tb:
             return Divergence(i, ta, tb)
     return Divergence(None, "", "")
-
-
-VARIANTS: dict[str, Rules] = {
-    "no-limit (R3.3)": Rules(structure="no-limit"),
-    "20 chips each (R3.4)": Rules(stacks=20),
-    "no-limit, 20 chips each (R3.3, R3.4)": Rules(structure="no-limit", stacks=20),
-    "call matches attack (R7.6)": Rules(call_matches_attack=True),
-    "free discard (R6.4)": Rules(discard_cost=0),
-    "one raise per battle (R7.7)": Rules(max_raises=1),
-    "only Stay is quiet (R9.1)": Rules(quiet_actions=("stay",)),
-}

@@ -9,19 +9,14 @@ from typing import Any, Protocol
 
 from ipywidgets import HTML, HBox, Layout, VBox, Widget
 
+from palace.analysis.variants import VARIANTS
 from palace.widgets.theme import esc, root
 
 log = logging.getLogger("palace.app")
 
 # The instructor switch: what the Play and Replay tables show.
 VIEW_PLAYERS, VIEW_SEAT, VIEW_ALL = "players", "seat", "all"
-VARIANT_NAMES = (
-    "standard (limit)",
-    "no-limit",
-    "free discard",
-    "call matches attack",
-    "only Stay is quiet",
-)  # palace.analysis.studies.STANDARD_VARIANTS, named here so the app starts without pandas
+VARIANT_NAMES = tuple(VARIANTS)  # the slugs of the one list, palace.analysis.variants
 
 
 def message_html(text: str, *, ok: bool) -> str:

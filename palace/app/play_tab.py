@@ -6,8 +6,8 @@ from collections.abc import Callable, Sequence
 
 from ipywidgets import HTML, BoundedIntText, Button, Checkbox, Dropdown, HBox, IntText, Layout, VBox
 
+from palace.analysis.variants import STANDARD, VARIANTS, variant
 from palace.app.common import (
-    VARIANT_NAMES,
     VIEW_ALL,
     VIEW_PLAYERS,
     VIEW_SEAT,
@@ -59,8 +59,8 @@ class PlayTab(VBox):
         )
         self.seed = IntText(value=seed, description="Seed", layout=Layout(width="170px"))
         self.variant = Dropdown(
-            options=list(VARIANT_NAMES),
-            value=VARIANT_NAMES[0],
+            options=[(v.label, slug) for slug, v in VARIANTS.items()],
+            value=STANDARD,
             description="Variant",
             layout=Layout(width="290px"),
         )
@@ -218,12 +218,7 @@ class PlayTab(VBox):
 
     def rules(self) -> Rules:
         """The Rules of the setup: the chosen variant with the stakes fields (RulesError)."""
-        if self.variant.value == VARIANT_NAMES[0]:
-            base = Rules().to_dict()  # the default needs no pandas (palace.analysis.studies)
-        else:
-            from palace.analysis.studies import STANDARD_VARIANTS
-
-            base = STANDARD_VARIANTS[self.variant.value].to_dict()
+        base = variant(self.variant.value).rules.to_dict()
         base.update(
             small_bet=self.small_bet.value,
             big_bet=self.big_bet.value,

@@ -6,14 +6,18 @@ import pandas as pd
 from ipywidgets import HTML, Dropdown, HBox, IntSlider, Layout, VBox
 
 from palace.analysis.variants import (
+    STANDARD,
     VARIANTS,
     Divergence,
     first_difference,
+    named,
     side_by_side,
     variant_game,
 )
 from palace.rules import Rules
 from palace.widgets.theme import esc, root, rule_badge, style_widget
+
+CHOICES = named(slug for slug in VARIANTS if slug != STANDARD)  # {label: Rules}, menu order
 
 
 class VariantComparer(VBox):
@@ -32,7 +36,7 @@ class VariantComparer(VBox):
         self._seed, self._hands, self._players, self._bot = seed, hands, players, bot
         self._cache: dict[str, pd.DataFrame] = {}
         self._variant = Dropdown(
-            options=list(VARIANTS),
+            options=list(CHOICES),
             value=variant,
             description="Variant",
             layout=Layout(width="330px"),
@@ -75,7 +79,7 @@ class VariantComparer(VBox):
             self._cache[name] = side_by_side(
                 self._seed,
                 Rules(),
-                VARIANTS[name],
+                CHOICES[name],
                 hands=self._hands,
                 players=self._players,
                 bot=self._bot,
@@ -83,7 +87,7 @@ class VariantComparer(VBox):
         return self._cache[name]
 
     def divergence(self) -> Divergence:
-        rules_b = VARIANTS[self._variant.value]
+        rules_b = CHOICES[self._variant.value]
         kw = {"players": self._players, "bot": self._bot}
         a = variant_game(Rules(), self._seed, self._hand.value, **kw)  # type: ignore[arg-type]
         b = variant_game(rules_b, self._seed, self._hand.value, **kw)  # type: ignore[arg-type]

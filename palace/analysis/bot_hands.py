@@ -1,0 +1,137 @@
+"""Seeded bot hands: who sits at each seat, one hand played out, and the numbers studies add up.
+
+Hand ``i`` of a run with seed ``s`` is always dealt with seed ``s + i`` and dealer
+``i % players``, so a hand's outcome depends only on (seed, i): splitting the hands into
+shards of any size, on any number of workers, plays exactly the same hands.
+
+>>> from palace.rules import Rules
+>>> totals = hand_totals(Rules(), players=3, seed=5, bot="rules", start=0, stop=4)
+>>> totals["hands"], len(totals["won"])
+(4, 3)
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import TYPE_CHECKING, Any
+
+from palace.analysis.bots import Bot, RandomBot, RuleBot, play_out
+from palace.errors import PalaceError
+from palace.game import Game
+from palace.rules import Rules
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+BOTS = ("mixed", "rules", "random")
+"""Who plays: "mixed" (rule bots at even seats, random bots at odd), all "rules" or "random"."""
+
+
+def check_bot(bot: object) -> str:
+    """`bot` if it names a line-up in `BOTS`, else a `PalaceError` naming the field."""
+    if bot not in BOTS:
+        raise PalaceError(f"bot must be one of {', '.join(map(repr, BOTS))}, got {bot!r}")
+    return str(bot)
+
+
+def seat_bots(bot: str, players: int, seed: int, hand: int) -> dict[int, Bot]:
+    """The bots of hand `hand`: each `RandomBot` is seeded from (seed, hand, seat)."""
+    check_bot(bot)
+
+    def pick(seat: int) -> Bot:
+        if bot == "rules" or (bot == "mixed" and seat % 2 == 0):
+            return RuleBot()
+        return RandomBot(seed + 31 * hand + seat)
+
+    return {s: pick(s) for s in range(players)}
+
+
+def play_hand(rules: Rules, players: int, seed: int, hand: int, bot: str = "mixed") -> Game:
+    """Hand `hand` of a seeded run, played to the end: seed ``seed + hand``, dealer
+    ``hand % players``, bots from `seat_bots`."""
+    game = Game.new(players=players, seed=seed + hand, rules=rules, dealer=hand % players)
+    return play_out(game, seat_bots(bot, players, seed, hand))
+
+
+def _reason(reason: object) -> str:
+    return str(reason.value) if isinstance(reason, Enum) else str(reason)
+
+
+def hand_row(game: Game, hand: int) -> dict[str, Any]:
+    """One finished hand in numbers: actions, pot, battles (attacks), battle showdowns,
+    how it ended, how many shared the pot, and the chips won by seat position
+    (position 1 is the player left of the dealer, who acts first, R6.1)."""
+    res = game.result
+    if res is None:
+        raise PalaceError(f"hand {hand} is not over yet")
+    n = game.players
+    won = [0] * n
+    for seat, chips in res.shares.items():
+        won[(seat - game.dealer - 1) % n] += chips
+    return {
+        "hand": hand,
+        "actions": len(game.actions),
+        "pot": sum(game.won),
+        "battles": sum(1 for e in game.events if e.kind == "bet"),
+        "showdowns": sum(1 for e in game.events if e.kind == "battle"),
+        "ending": _reason(res.reason),
+        "winners": len(res.winners),
+        **{f"won pos {p + 1}": won[p] for p in range(n)},
+    }
+
+
+def play_hands(
+    rules: Rules, hands: int, players: int = 4, seed: int = 0, bot: str = "mixed"
+) -> pd.DataFrame:
+    """One row per seeded bot hand (`hand_row`), hands ``0 .. hands-1``."""
+    import pandas as pd
+
+    rows = [hand_row(play_hand(rules, players, seed, i, bot), i) for i in range(hands)]
+    return pd.DataFrame(rows)
+
+
+def hand_totals(
+    rules: Rules, *, players: int, seed: int, bot: str, start: int, stop: int
+) -> dict[str, Any]:
+    """Whole-number totals over hands ``start .. stop-1`` (one shard of a variant study):
+    hands, actions, pot, battles, showdowns, endings by reason, shared pots and the chips
+    won by each seat position. Totals of shards add up to the totals of the whole run."""
+    out: dict[str, Any] = {
+        "hands": 0,
+        "actions": 0,
+        "pot": 0,
+        "battles": 0,
+        "showdowns": 0,
+        "shared": 0,
+        "endings": {},
+        "won": [0] * players,
+    }
+    for i in range(start, stop):
+        row = hand_row(play_hand(rules, players, seed, i, bot), i)
+        out["hands"] += 1
+        for key in ("actions", "pot", "battles", "showdowns"):
+            out[key] += row[key]
+        out["shared"] += row["winners"] > 1
+        out["endings"][row["ending"]] = out["endings"].get(row["ending"], 0) + 1
+        for p in range(players):
+            out["won"][p] += row[f"won pos {p + 1}"]
+    return out
+
+
+def averages(totals: dict[str, Any]) -> dict[str, float]:
+    """A variant study's column from its totals: averages per hand and shares in %."""
+    n = totals["hands"]
+    won = totals["won"]
+    chips = sum(won)
+    endings = totals["endings"]
+    return {
+        "hands": float(n),
+        "actions per hand": totals["actions"] / n,
+        "pot": totals["pot"] / n,
+        "battles per hand": totals["battles"] / n,
+        "battle showdowns per hand": totals["showdowns"] / n,
+        "ended by showdown %": 100 * endings.get("showdown", 0) / n,
+        "last standing %": 100 * endings.get("last standing", 0) / n,
+        "pot shared %": 100 * totals["shared"] / n,
+        **{f"chips to pos {p + 1} %": 100 * w / chips if chips else 0.0 for p, w in enumerate(won)},
+    }
