@@ -99,7 +99,7 @@ def hand_value(indices: Iterable[int], exclude_suit: int = -1) -> int:
     return value_of_bits(bits, exclude_suit)
 
 
-_SUIT_MASKS = (0x1FFF, 0x1FFF << 13, 0x1FFF << 26, 0x1FFF << 39)
+SUIT_MASKS = (0x1FFF, 0x1FFF << 13, 0x1FFF << 26, 0x1FFF << 39)  # a suit's 13 bits
 
 
 def value_of_bits(bits: int, exclude_suit: int = -1) -> int:
@@ -108,7 +108,7 @@ def value_of_bits(bits: int, exclude_suit: int = -1) -> int:
     The fast core of `evaluate`.
     """
     if exclude_suit >= 0:
-        bits &= ~_SUIT_MASKS[exclude_suit]
+        bits &= ~SUIT_MASKS[exclude_suit]
     a = bits & 0x1FFF
     b = (bits >> 13) & 0x1FFF
     c = (bits >> 26) & 0x1FFF

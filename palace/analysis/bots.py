@@ -14,7 +14,7 @@ import random
 from palace.actions import Action, Bet, Buy, Call, Discard, Fold, Raise, Stay, Trim
 from palace.errors import PalaceError
 from palace.events import Phase
-from palace.hands import Category, Hand, evaluate
+from palace.hands import Category, Hand, evaluate, value_of_bits
 from palace.match import Bot, play_out
 
 __all__ = ["Bot", "RandomBot", "RuleBot", "my_hand_against", "play_out", "their_visible_against"]
@@ -74,12 +74,12 @@ class RuleBot:
         return self._turn(view)
 
     def _trim(self, view: SeatView) -> Action:
-        me = view.me
-        base = [me.banner, *view.palace]
+        """Keep the soldiers that make the best hand, and no more than it needs (R6.7)."""
+        whole = sum(c.bit for c in view.my_cards)
 
-        def score(a: Action) -> tuple[int, int]:
-            kept = [c for c in me.soldiers if c not in a.cards]  # type: ignore[attr-defined]
-            return (evaluate(base + kept).value, -len(kept))
+        def score(a: Trim) -> tuple[int, int]:
+            kept = whole & ~sum(c.bit for c in a.cards)
+            return (value_of_bits(kept), -kept.bit_count())
 
         return max((a for a in view.legal if isinstance(a, Trim)), key=score)
 

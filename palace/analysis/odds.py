@@ -44,13 +44,19 @@ from palace.analysis import batch
 from palace.cards import Card
 from palace.errors import PalaceError
 from palace.events import Phase
-from palace.hands import Category, Hand, category_of, describe_value, evaluate, value_of_bits
+from palace.hands import (
+    SUIT_MASKS,
+    Category,
+    Hand,
+    category_of,
+    describe_value,
+    evaluate,
+    value_of_bits,
+)
 from palace.numbers import is_whole
 from palace.views import SeatView
 
 __all__ = ["Odds", "advise", "battle_odds", "battle_targets", "odds_from"]
-
-_SUIT_MASKS = tuple(0x1FFF << (13 * s) for s in range(4))
 
 
 @dataclass(frozen=True)
@@ -189,7 +195,7 @@ def odds_from(
         raise PalaceError(
             f"only {len(pool)} unseen cards for {them.name}'s {k} hidden palace cards (R5.1)"
         )
-    keep = ~_SUIT_MASKS[my_suit]  # my banner suit never counts for the target (R8.2)
+    keep = ~SUIT_MASKS[my_suit]  # my banner suit never counts for the target (R8.2)
     base = 0
     for c in public:
         base |= c.bit
@@ -200,7 +206,7 @@ def odds_from(
     live_cards = sorted((c for c in pool if c.suit != me.banner.suit), reverse=True)
     live = [c.bit for c in live_cards]
     blind = len(pool) - len(live)
-    tmask = _SUIT_MASKS[their_suit]
+    tmask = SUIT_MASKS[their_suit]
     wins = ties = losses = 0
     for j in range(min(k, len(live)) + 1):
         weight = comb(blind, k - j)
