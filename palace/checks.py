@@ -9,6 +9,7 @@ checks for every candidate.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
 from palace.actions import Action, Bet, Buy, Call, Discard, Fold, Raise, Stay, Trim
@@ -258,10 +259,6 @@ def why_illegal(t: Table, action: Action) -> str | None:
 
 
 # ------------------------------------------------------------------ legal actions
-_DISCARDS: dict[int, tuple[Discard, ...]] = {}
-_TRIMS: dict[tuple[int, int], tuple[Trim, ...]] = {}
-
-
 def _mask(cards: list[Card]) -> int:
     m = 0
     for c in cards:
@@ -269,29 +266,22 @@ def _mask(cards: list[Card]) -> int:
     return m
 
 
-def _discards(soldiers: list[Card]) -> tuple[Discard, ...]:
-    """Every Discard of one or more of these soldiers (each sorted high to low), cached by
-    the set of soldiers."""
-    key = _mask(soldiers)
-    found = _DISCARDS.get(key)
-    if found is None:
-        ordered = sorted(soldiers, reverse=True)
-        found = _DISCARDS[key] = tuple(
-            Discard.of(c) for k in range(1, len(ordered) + 1) for c in combinations(ordered, k)
-        )
-    return found
+@lru_cache(maxsize=8192)
+def _subsets(mask: int, low: int) -> tuple[tuple[Card, ...], ...]:
+    """Every subset of the cards in `mask` with at least `low` cards, each sorted high to
+    low, fewest cards first (a bounded cache: soldier sets recur within and across hands)."""
+    ordered = sorted((Card.from_index(i) for i in range(52) if mask >> i & 1), reverse=True)
+    return tuple(c for k in range(low, len(ordered) + 1) for c in combinations(ordered, k))
 
 
-def _trims(soldiers: list[Card], low: int) -> tuple[Trim, ...]:
+def _discards(soldiers: list[Card]) -> list[Discard]:
+    """Every Discard of one or more of these soldiers."""
+    return [Discard.of(c) for c in _subsets(_mask(soldiers), 1)]
+
+
+def _trims(soldiers: list[Card], low: int) -> list[Trim]:
     """Every Trim leaving at most the cap: discard `low` or more of these soldiers."""
-    key = (_mask(soldiers), low)
-    found = _TRIMS.get(key)
-    if found is None:
-        ordered = sorted(soldiers, reverse=True)
-        found = _TRIMS[key] = tuple(
-            Trim.of(c) for k in range(low, len(ordered) + 1) for c in combinations(ordered, k)
-        )
-    return found
+    return [Trim.of(c) for c in _subsets(_mask(soldiers), low)]
 
 
 def legal_actions(t: Table) -> list[Action]:
@@ -323,5 +313,5 @@ def legal_actions(t: Table) -> list[Action]:
         return out
     if phase is Phase.TRIM_TO_FIVE:
         soldiers = t.cards(seat, "soldiers")
-        return list(_trims(soldiers, max(0, len(soldiers) - t.rules.max_soldiers)))
+        return _trims(soldiers, max(0, len(soldiers) - t.rules.max_soldiers))
     return []
