@@ -1,4 +1,4 @@
-"""Run every benchmark in turn (``make bench``): engine, evaluators, odds, bot match.
+"""Run every benchmark in turn (``make bench``): engine, evaluators, odds, bot match, a class.
 
 Each script runs its peers side by side on the same inputs and prints ratios; run this on
 a quiet machine (two cores are shared, so a busy neighbour changes the numbers).
@@ -16,6 +16,7 @@ RUNS = [
     ("hand evaluators: palace vs treys, eval7, phevaluator", ["bench_evaluate.py"]),
     ("exact battle odds per target", ["bench_odds.py"]),
     ("OddsBot vs RuleBot", ["bot_match.py", "--quick"]),
+    ("a class arriving at once: 30 app pages in Chromium (make app's server)", ["load_app.py"]),
 ]
 
 
@@ -24,6 +25,8 @@ def main() -> int:
     for title, argv in RUNS:
         if quick and argv[0] == "bench_evaluate.py":
             argv = [*argv, "--quick"]
+        if quick and argv[0] == "load_app.py":
+            argv = [*argv, "--pages", "10"]
         print(f"\n=== {title} ===", flush=True)
         rc = subprocess.call([sys.executable, str(HERE / argv[0]), *argv[1:]])
         if rc:
