@@ -223,7 +223,7 @@ def main() -> int:
     ap.add_argument("--pool", type=int, default=None, help="pool size (default: make app's)")
     ap.add_argument("--http", action="store_true", help="plain GETs instead of Chromium")
     ap.add_argument("--cold", action="store_true", help="do not wait for the pool to fill")
-    ap.add_argument("--timeout", type=float, default=600.0, help="seconds per page")
+    ap.add_argument("--timeout", type=float, default=900.0, help="seconds per page")
     ap.add_argument("extra", nargs="*", help="more server options (after --)")
     args = ap.parse_args()
     extra = list(args.extra)

@@ -7,7 +7,9 @@ page, culling after a few seconds of idleness. Screenshots go to build/screensho
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import signal
 import time
 from pathlib import Path
@@ -33,6 +35,7 @@ pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "build" / "screenshots" / "server"
 NO_POOL = "--pool_size=0"
+CONFIG = r'<script id="jupyter-config-data" type="application/json">(.*?)</script>'
 
 
 def shot(page: object, name: str) -> None:
@@ -135,6 +138,26 @@ def test_a_closed_page_is_culled_and_an_open_one_kept(palace_server, browser) ->
         assert server.status()["pages"] == 1
     finally:
         kept.context.close()
+
+
+def test_a_page_still_loading_is_not_culled(palace_server) -> None:
+    """A kernel waits for its page's first connection (a crowded machine can take minutes
+    to load the page), up to a grace period; then a page that never came is culled."""
+    idle, grace = 2, 12
+    server = palace_server(
+        NO_POOL,
+        f"--MappingKernelManager.cull_idle_timeout={idle}",
+        "--MappingKernelManager.cull_interval=1",
+        f"--PalaceKernelManager.first_connection_grace={grace}",
+    )
+    code, _, body = server.get(APP, timeout=LOAD_TIMEOUT / 1000)  # no browser ever connects
+    assert code == 200
+    kernel = json.loads(re.search(CONFIG, body, re.S).group(1))["kernelId"]
+    served = time.monotonic()
+    time.sleep(3 * idle + 1)
+    assert alive(server, kernel), "culled before its page could connect"
+    until(lambda: not alive(server, kernel), timeout=grace + 60)
+    assert time.monotonic() - served >= grace - 1
 
 
 # ---------------------------------------------------------------------- lost connections

@@ -38,8 +38,9 @@ def _utcnow() -> Any:
 class KernelRecorder:
     """The kernel manager as Voilà's handler sees it, noting which kernel the page got.
 
-    A page handed a pre-heated kernel has its idle clock reset, so the culler does not
-    take a kernel that warmed up long ago before the browser has connected to it.
+    A page handed a pre-heated kernel has its idle clock reset, and the kernel manager is
+    told (`PalaceKernelManager.handed_to_page`), so the culler does not take a kernel that
+    warmed up long ago before the browser has connected to it.
     """
 
     def __init__(self, manager: Any) -> None:
@@ -60,6 +61,9 @@ class KernelRecorder:
             self._manager.get_kernel(self.kernel_id).last_activity = _utcnow()
         except KeyError:
             pass
+        handed = getattr(self._manager, "handed_to_page", None)
+        if handed is not None:
+            handed(self.kernel_id)  # not culled before its page connects (kernels.py)
         return result
 
 

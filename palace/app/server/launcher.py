@@ -7,6 +7,7 @@ with what a classroom needs on top:
 * a ceiling on pages served at once (`--max_kernels=N`, default from the machine's memory)
   answered past it by a friendly "the class is full" page;
 * a line where `--start_slots=N` pages start at a time, each told how many are ahead;
+* culling of closed pages that never takes a page still loading (`PalaceKernelManager`);
 * the `palace` page template: refuses uploads over 1 MB in the browser before they are
   sent, and says so plainly when the connection to the kernel is lost;
 * HTTPS with `--certfile=... --keyfile=...` (Voilà 0.5 alone serves plain HTTP only).
@@ -28,6 +29,7 @@ from voila.tornado.handler import TornadoVoilaHandler
 from palace.app.server.admission import Admission
 from palace.app.server.capacity import default_max_pages, default_pool, default_start_slots
 from palace.app.server.handlers import PalaceRenderHandler, PalaceStatusHandler
+from palace.app.server.kernels import PalaceKernelManager
 from palace.scenarios import MAX_BYTES
 
 JUPYTER_DIR = Path(__file__).resolve().parent / "jupyter"  # templates/palace lives here
@@ -77,6 +79,8 @@ class PalaceVoila(Voila):
         if "template" not in given:
             vc.template = TEMPLATE
             self.setup_template_dirs()
+        if "multi_kernel_manager_class" not in given:
+            vc.multi_kernel_manager_class = PalaceKernelManager
         if "default_pool_size" not in given:
             vc.default_pool_size = default_pool(max_pages=self._ceiling(pool=0))
         if "preheat_kernel" not in given:
