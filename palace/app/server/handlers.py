@@ -23,7 +23,13 @@ from jupyter_server.base.handlers import JupyterHandler
 from voila.tornado.handler import TornadoVoilaHandler
 
 from palace.app.server.admission import WAITING, Admission, Ticket
-from palace.app.server.pages import WAITING_DONE, full_page, waiting_prelude, waiting_update
+from palace.app.server.pages import (
+    STARTING_NOW,
+    WAITING_DONE,
+    full_page,
+    waiting_prelude,
+    waiting_update,
+)
 
 PATIENCE = 0.5  # seconds before a page that is not yet streaming says "starting"
 RETRY_SECONDS = 60
@@ -111,6 +117,8 @@ class PalaceRenderHandler(TornadoVoilaHandler):
                 self._show_waiting(door.ahead(ticket))
                 if not await door.wait_turn(ticket, report=self._report, gone=lambda: self._gone):
                     return
+                self.write(STARTING_NOW)
+                self.flush()
             await self._stream(path, ticket)
         except Exception as exc:
             if not self._waiting_shown:

@@ -66,6 +66,7 @@ def waiting_update(ahead: int) -> str:
     return f"<script>palaceWait({json.dumps(waiting_line(ahead))})</script>\n"
 
 
+STARTING_NOW = '<script>palaceWait("Your turn: starting your page now…")</script>\n'
 WAITING_DONE = "<script>palaceWaitDone()</script>\n"
 
 
