@@ -15,8 +15,11 @@ A page counts as rendered when the app's widgets are drawn (browser: the Play ta
 visible; --http: the page holds the app's widget output), and the run reports how many
 rendered, the "Timeout waiting for IOPub output" lines in the server log (each one is a
 blank page), and the time to the first widget: from the request to the drawn table. Runs
-on this machine's own browsers, so the browser's drawing competes with the kernels for
-the same cores, as in a lab where the teacher tests on one machine.
+on this machine's own browsers, so their drawing competes with the server and the kernels
+for the same cores; to keep closer to a class (where every student's computer draws its
+own page) the browsers run at a lower priority (`--nice`, default 15), five pages to a
+Chromium process (`--per-browser`). Exit status 0 only when every page rendered and the
+log holds no IOPub timeout.
 """
 
 from __future__ import annotations
@@ -223,14 +226,14 @@ def http_run(base: str, pages: int, timeout: float) -> list[dict]:
 
 
 # ---------------------------------------------------------------------- report
-def report(results: list[dict], log: str, label: str) -> bool:
+def report(results: list[dict], log: str, label: str, what: str) -> bool:
     rendered = [r for r in results if r["rendered"]]
     times = sorted(r["seconds"] for r in rendered)
     timeouts = log.count(IOPUB)
     print(f"{label}: {len(rendered)} of {len(results)} pages rendered; IOPub timeouts: {timeouts}")
     if times:
         print(
-            "  time to first widget (s): "
+            f"  {what} (s): "
             f"first {times[0]:.1f} · median {statistics.median(times):.1f} · "
             f"90% {times[int(0.9 * (len(times) - 1))]:.1f} · last {times[-1]:.1f}"
         )
@@ -278,7 +281,8 @@ def main() -> int:
                 f"nice {args.nice})"
             )
         print(f"  all done in {time.monotonic() - t0:.1f} s; status {status(server.base)}")
-        ok = report(results, server.log(), label)
+        what = "page with the app's widget output" if args.http else "time to first widget"
+        ok = report(results, server.log(), label, what)
     finally:
         server.stop()
     return 0 if ok else 1

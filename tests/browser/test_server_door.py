@@ -147,14 +147,14 @@ def test_a_page_still_loading_is_not_culled(palace_server) -> None:
         "--MappingKernelManager.cull_interval=1",
         f"--PalaceKernelManager.first_connection_grace={grace}",
     )
+    requested = time.monotonic()
     code, _, body = server.get(APP, timeout=LOAD_TIMEOUT / 1000)  # no browser ever connects
     assert code == 200
     kernel = json.loads(re.search(CONFIG, body, re.S).group(1))["kernelId"]
-    served = time.monotonic()
     time.sleep(3 * idle + 1)
     assert alive(server, kernel), "culled before its page could connect"
     until(lambda: not alive(server, kernel), timeout=grace + 60)
-    assert time.monotonic() - served >= grace - 1
+    assert time.monotonic() - requested >= grace  # the grace ran out first
 
 
 # ---------------------------------------------------------------------- lost connections
