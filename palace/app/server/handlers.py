@@ -22,7 +22,7 @@ from jupyter_core.utils import ensure_async
 from jupyter_server.base.handlers import JupyterHandler
 from voila.tornado.handler import TornadoVoilaHandler
 
-from palace.app.server.admission import WAITING, Admission, Ticket
+from palace.app.server.admission import WAITING, Admission
 from palace.app.server.pages import (
     STARTING_NOW,
     WAITING_DONE,
@@ -119,7 +119,7 @@ class PalaceRenderHandler(TornadoVoilaHandler):
                     return
                 self.write(STARTING_NOW)
                 self.flush()
-            await self._stream(path, ticket)
+            await self._stream(path)
         except Exception as exc:
             if not self._waiting_shown:
                 raise
@@ -132,7 +132,7 @@ class PalaceRenderHandler(TornadoVoilaHandler):
                 door.started(ticket, self._recorder.kernel_id)
 
     # ------------------------------------------------------------------ the page
-    async def _stream(self, path: str | None, ticket: Ticket) -> None:
+    async def _stream(self, path: str | None) -> None:
         generator = self.get_generator(path=path)
         first = asyncio.ensure_future(generator.__anext__())
         if not self._waiting_shown:
