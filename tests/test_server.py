@@ -9,15 +9,16 @@ from __future__ import annotations
 
 import asyncio
 import json
-import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from palace.app.files import LoadError, load_hand_or_scenario
 from palace.app.server import capacity
 from palace.app.server.admission import GONE, HOLDING, STARTING, WAITING, Admission
+from palace.app.server.launcher import too_big_sentence
 from palace.app.server.pages import WAITING_DONE, full_page, waiting_prelude, waiting_update
 from palace.scenarios import MAX_BYTES
 
@@ -174,7 +175,10 @@ def test_make_app_defaults() -> None:
     assert got["template"] == "palace" and got["preheat"] is True
     assert got["pool"] == capacity.default_pool(max_pages=capacity.default_max_pages(pool=0))
     assert got["ceiling"] == capacity.default_max_pages(pool=got["pool"])
-    assert got["resources"]["palace"] == {"max_upload_bytes": MAX_BYTES}
+    assert got["resources"]["palace"] == {
+        "max_upload_bytes": MAX_BYTES,
+        "too_big": too_big_sentence(),
+    }
     # voila.json: a generous IOPub wait (the 4 s default left pages blank), culling of
     # pages with no open tab after 5 minutes, open pages never culled
     assert got["iopub"] >= 60 and got["cull"] == 300 and got["cull_connected"] is False
@@ -195,4 +199,16 @@ def test_plain_voila_still_reads_voila_json() -> None:
     template = ROOT / "palace/app/server/jupyter/voila/templates/palace"
     assert json.loads((template / "conf.json").read_text()) == {"base_template": "lab"}
     js = (template / "static" / "palace-page.js").read_text()
-    assert re.search(r"the limit is \" \+\s*bytes\(LIMIT\)", js)  # the kernel's wording
+    assert "config.too_big" in js and "config.max_upload_bytes" in js
+
+
+def test_the_browser_refuses_big_files_with_the_kernels_sentence() -> None:
+    sentence = too_big_sentence()
+    assert sentence.startswith("Not loaded: {name}") and "{size} bytes" in sentence
+    filled = sentence.replace("{name}", "big.json").replace("{size}", f"{2_000_000:,}")
+    try:
+        load_hand_or_scenario(b" " * 2_000_000, source="big.json")
+    except LoadError as exc:
+        assert filled == f"Not loaded: {exc}."
+    else:
+        raise AssertionError("the kernel accepted a file over the limit")

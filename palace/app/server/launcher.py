@@ -26,6 +26,7 @@ from traitlets import Integer, Unicode
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 
+from palace.app.files import LoadError, load_hand_or_scenario
 from palace.app.server.admission import Admission
 from palace.app.server.capacity import default_max_pages, default_pool, default_start_slots
 from palace.app.server.handlers import PalaceRenderHandler, PalaceStatusHandler
@@ -34,6 +35,20 @@ from palace.scenarios import MAX_BYTES
 
 JUPYTER_DIR = Path(__file__).resolve().parent / "jupyter"  # templates/palace lives here
 TEMPLATE = "palace"
+
+
+def too_big_sentence() -> str:
+    """What the Replay tab says for an upload over the limit, with ``{name}`` and ``{size}``
+    left to fill in: taken from the kernel's own check, so the browser's refusal and the
+    kernel's can never drift apart."""
+    probe = MAX_BYTES + 1
+    try:
+        load_hand_or_scenario(b" " * probe, source="{name}")
+    except LoadError as exc:
+        problem = str(exc).replace(f"{probe:,}", "{size}")
+    else:  # pragma: no cover - the kernel accepts nothing over the limit
+        problem = "{name} is {size} bytes; the limit is " + f"{MAX_BYTES:,} bytes"
+    return f"Not loaded: {problem}."  # as ReplayTab words a refused file
 
 
 def _add_jupyter_path() -> None:
@@ -86,7 +101,7 @@ class PalaceVoila(Voila):
         if "preheat_kernel" not in given:
             vc.preheat_kernel = vc.default_pool_size > 0
         resources = dict(given.get("resources") or {})
-        resources["palace"] = {"max_upload_bytes": MAX_BYTES}
+        resources["palace"] = {"max_upload_bytes": MAX_BYTES, "too_big": too_big_sentence()}
         given.resources = resources
         if self.keyfile and not self.certfile:
             raise ValueError("--keyfile needs --certfile")

@@ -33,10 +33,16 @@
     return Math.round((n / 1048576) * 10) / 10 + " MB";
   }
 
+  // The kernel's own sentence (palace.app.server.launcher.too_big_sentence), filled in.
+  var TOO_BIG =
+    config.too_big ||
+    "Not loaded: {name} is {size} bytes; the limit is " + bytes(LIMIT) + " bytes (" +
+      megabytes(LIMIT) + ").";
+
   function tooBig(file) {
     return (
-      "Not loaded: " + file.name + " is " + bytes(file.size) + " bytes; the limit is " +
-      bytes(LIMIT) + " bytes (" + megabytes(LIMIT) + "). The file was not sent."
+      TOO_BIG.replace("{name}", file.name).replace("{size}", bytes(file.size)) +
+      " The file was not sent."
     );
   }
 
