@@ -1,6 +1,6 @@
 # Palace — developer and classroom entry points (GNU make).
 #
-#   make app    serve the Palace app with Voila on http://$(HOST):$(PORT)/
+#   make app    serve the Palace app (palace.app.server, Voila) on http://$(HOST):$(PORT)/
 #   make test   lint + unit/property/doctests + notebooks (nbval) + browser tests
 #
 # Everything runs inside ./.venv, created on first use. Installs are keyed on
@@ -26,9 +26,20 @@ LAB_PORT ?= 8888
 APP_NOTEBOOK := notebooks/app.ipynb
 APP_TARGET   ?= notebooks/
 
-# The whole Voila command in one place. Other options (strip_sources, theme, ...)
+# Serving a class (README, "Serving a class"): palace.app.server is Voila with a pre-heated
+# pool, a ceiling on pages, a line at the door, the page guards and optional HTTPS. Empty
+# values keep the server's defaults, computed from this machine (it prints them at start).
+POOL        ?=# pre-heated app kernels (default 3 per core, 2 to 8; 0 turns the pool off)
+MAX_KERNELS ?=# most pages served at once (default: half the memory at 170 MB a page)
+CERT        ?=# TLS certificate (PEM): serve HTTPS
+KEY         ?=# its private key (PEM)
+SCHEME      := $(if $(CERT),https,http)
+
+# The whole command in one place. Other options (strip_sources, theme, timeouts, culling)
 # live in ./voila.json, which Voila reads from the directory it is started in.
-VOILA_CMD = $(VENV)/bin/voila $(APP_TARGET) --no-browser --Voila.ip=$(HOST) --port=$(PORT)
+VOILA_CMD = $(strip $(PY) -m palace.app.server $(APP_TARGET) --no-browser --Voila.ip=$(HOST) --port=$(PORT) \
+            $(if $(POOL),--pool_size=$(POOL)) $(if $(MAX_KERNELS),--max_kernels=$(MAX_KERNELS)) \
+            $(if $(CERT),--certfile=$(CERT)) $(if $(KEY),--keyfile=$(KEY)))
 
 LAB_CMD = $(VENV)/bin/jupyter lab --no-browser --ServerApp.ip=127.0.0.1 \
           --ServerApp.port=$(LAB_PORT) --ServerApp.root_dir=notebooks
@@ -49,7 +60,7 @@ endef
         test-lint test-unit test-notebooks test-browser notebooks
 
 help:
-	@echo "make app     serve Palace with Voila (HOST=$(HOST) PORT=$(PORT))"
+	@echo "make app     serve Palace with Voila (HOST=$(HOST) PORT=$(PORT); POOL=, MAX_KERNELS=, CERT= KEY=)"
 	@echo "make test    ruff + pytest (unit, property, doctests) + nbval notebooks + browser tests"
 	@echo "make lab     JupyterLab on notebooks/ (127.0.0.1:$(LAB_PORT))"
 	@echo "make lint    ruff check"
@@ -82,19 +93,17 @@ install-bench: $(VENV)/.installed-bench
 # ---------------------------------------------------------------- app
 # `make app` serves the whole notebooks/ folder (Voila's directory mode), so the app's
 # Lessons tab can open every lesson: / lists the notebooks, the app is
-# /voila/render/app.ipynb and each lesson /voila/render/NAME.ipynb.
-# POOL=N keeps N pre-heated kernels ready for the app (voila.json keeps the lessons out
-# of the pool, and culling is off so idle pool kernels are not culled); see README.md.
+# /voila/render/app.ipynb and each lesson /voila/render/NAME.ipynb. voila.json keeps the
+# lessons out of the pre-heated pool and culls pages that have no open tab (5 minutes).
 app: APP_TARGET := notebooks/
 app: APP_PATH = $(if $(wildcard $(APP_NOTEBOOK)),voila/render/app.ipynb,)
-app: VOILA_CMD += $(if $(POOL),--preheat_kernel=True --pool_size=$(POOL) \
-	--MappingKernelManager.cull_idle_timeout=0,)
 app: $(VENV)/.installed-app
 	@[ -d "$(APP_TARGET)" ] || { echo "Nothing to serve yet: $(APP_TARGET) does not exist." >&2; exit 1; }
+	@[ -z "$(KEY)" ] || [ -n "$(CERT)" ] || { echo "KEY=... needs CERT=... too." >&2; exit 1; }
 	@if [ "$(HOST)" = "0.0.0.0" ] || [ "$(HOST)" = "::" ]; then \
-	    echo "Palace listens on every network interface: open http://<this machine's address>:$(PORT)/$(APP_PATH)"; \
-	else echo "Palace is at http://$(HOST):$(PORT)/$(APP_PATH)"; fi
-	@echo "(every notebook: http://$(HOST):$(PORT)/ ; stop with Ctrl+C)"
+	    echo "Palace listens on every network interface: open $(SCHEME)://<this machine's address>:$(PORT)/$(APP_PATH)"; \
+	else echo "Palace is at $(SCHEME)://$(HOST):$(PORT)/$(APP_PATH)"; fi
+	@echo "(every notebook: $(SCHEME)://$(HOST):$(PORT)/ ; stop with Ctrl+C)"
 	@echo "+ $(VOILA_CMD)"
 	@$(IN_VENV) $(VOILA_CMD)
 

@@ -1,4 +1,4 @@
-"""Run every benchmark in turn (``make bench``): engine, evaluators, odds, bot match, studies.
+"""Run every benchmark in turn (``make bench``): engine, evaluators, odds, bots, studies, a class.
 
 Each script runs its peers side by side on the same inputs and prints ratios; run this on
 a quiet machine (two cores are shared, so a busy neighbour changes the numbers).
@@ -20,6 +20,7 @@ RUNS = [
         "studies: serial vs a 2-worker Dask LocalCluster, a million RuleBot hands",
         ["bench_studies.py"],
     ),
+    ("a class arriving at once: 30 app pages in Chromium (make app's server)", ["load_app.py"]),
 ]
 
 
@@ -30,6 +31,8 @@ def main() -> int:
             argv = [*argv, "--quick"]
         if quick and argv[0] == "bench_studies.py":
             argv = [*argv, "--hands", "1000", "--big", "20000", "--profile", "0"]
+        if quick and argv[0] == "load_app.py":
+            argv = [*argv, "--pages", "10"]
         print(f"\n=== {title} ===", flush=True)
         rc = subprocess.call([sys.executable, str(HERE / argv[0]), *argv[1:]])
         if rc:

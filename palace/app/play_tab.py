@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ipywidgets import HTML, BoundedIntText, Button, Checkbox, Dropdown, HBox, IntText, Layout, VBox
+from ipywidgets import HTML, Button, Checkbox, Dropdown, HBox, Layout, VBox
 
 from palace.analysis.variants import STANDARD, VARIANTS, variant
 from palace.app.common import (
@@ -19,6 +19,7 @@ from palace.app.common import (
     titled_box,
 )
 from palace.app.files import download_link, download_name, hand_json
+from palace.app.number_fields import MAX_CHIPS, MAX_STAKE, SEED_LIMIT, FieldError, WholeField
 from palace.errors import PalaceError
 from palace.events import Event
 from palace.game import Game
@@ -54,39 +55,51 @@ class PlayTab(VBox):
         self._on_save = on_save
         self.on_game = on_game  # called after a new hand is dealt or loaded
         self._view_mode, self._view_seat = VIEW_PLAYERS, 0
-        self.players = BoundedIntText(
-            value=players, min=2, max=10, description="Players", layout=Layout(width="150px")
+        self.players = WholeField(
+            players, label="Players", low=2, high=10, note="(R1.1)", layout=Layout(width="150px")
         )
-        self.seed = IntText(value=seed, description="Seed", layout=Layout(width="170px"))
+        self.seed = WholeField(
+            seed,
+            label="Seed",
+            low=-(SEED_LIMIT - 1),
+            high=SEED_LIMIT - 1,
+            layout=Layout(width="240px"),
+        )
         self.variant = Dropdown(
             options=[(v.label, slug) for slug, v in VARIANTS.items()],
             value=STANDARD,
             description="Variant",
             layout=Layout(width="290px"),
         )
-        self.small_bet = BoundedIntText(
-            value=2,
-            min=1,
-            max=10_000,
+        self.small_bet = WholeField(
+            2,
+            label="Small bet",
+            low=1,
+            high=MAX_STAKE,
+            note="(R3)",
             description="Small bet s",
+            style=WIDE_LABEL,
+            layout=Layout(width="170px"),
+        )
+        self.big_bet = WholeField(
+            4,
+            label="Big bet",
+            low=1,
+            high=MAX_STAKE,
+            note="(R3)",
+            description="Big bet b",
             style=WIDE_LABEL,
             layout=Layout(width="160px"),
         )
-        self.big_bet = BoundedIntText(
-            value=4,
-            min=1,
-            max=10_000,
-            description="Big bet b",
-            style=WIDE_LABEL,
-            layout=Layout(width="150px"),
-        )
-        self.stacks = BoundedIntText(
-            value=0,
-            min=0,
-            max=1_000_000,
+        self.stacks = WholeField(
+            0,
+            label="Chips each",
+            low=0,
+            high=MAX_CHIPS,
+            note="(0 = unlimited, R3.4)",
             description="Chips each (0 = unlimited)",
             style=WIDE_LABEL,
-            layout=Layout(width="280px"),
+            layout=Layout(width="300px"),
         )
         self.bots = [
             Checkbox(
@@ -220,23 +233,24 @@ class PlayTab(VBox):
         """The Rules of the setup: the chosen variant with the stakes fields (RulesError)."""
         base = variant(self.variant.value).rules.to_dict()
         base.update(
-            small_bet=self.small_bet.value,
-            big_bet=self.big_bet.value,
-            stacks=self.stacks.value or None,
+            small_bet=self.small_bet.read(),
+            big_bet=self.big_bet.read(),
+            stacks=self.stacks.read() or None,
         )
         return Rules.from_dict(base)
 
     def deal(self, seed: int | None = None) -> bool:
-        """Deal a hand from the setup; False (with an alert) if the setup is refused."""
-        if seed is not None:
-            self.seed.value = seed
-        n = self.players.value
-        humans = [s for s in range(n) if not self.bots[s].value]
+        """Deal exactly the hand the setup asks for; False (with an alert, and the hand on the
+        table kept) if a field is refused: the message names the field and its range."""
         try:
-            game = Game.new(players=n, seed=self.seed.value, rules=self.rules())
+            if seed is not None:
+                self.seed.value = self.seed.check(seed)
+            n = self.players.read()
+            game = Game.new(players=n, seed=self.seed.read(), rules=self.rules())
         except PalaceError as exc:
             self.say(f"Cannot deal: {exc}", ok=False)
             return False
+        humans = [s for s in range(n) if not self.bots[s].value]
         self.start(game, humans)
         who = ", ".join(game.names[s] for s in humans) or "nobody (all bots)"
         self.say(f"Dealt seed {game.seed}: {n} players; human: {who}.", ok=True)
@@ -301,7 +315,12 @@ class PlayTab(VBox):
 
     @guard
     def _on_next(self, _: Button) -> None:
-        self.deal(self.seed.value + 1)
+        try:
+            seed = self.seed.read()
+        except FieldError as exc:
+            self.say(f"Cannot deal: {exc}", ok=False)
+            return
+        self.deal(seed + 1)  # refused (box unchanged) past the largest seed
 
     @guard
     def _on_undo(self, _: Button) -> None:
@@ -313,7 +332,9 @@ class PlayTab(VBox):
         self.say(f"Saved: download {download_name(self.game)} below the buttons.", ok=True)
 
     def _on_players(self, change: dict) -> None:
-        n = change["new"]
+        n = self.players.peek()
+        if n is None:
+            return  # Deal will say what is wrong with the box
         for i, box in enumerate(self.bots):
             box.layout.display = None if i < n else "none"
 

@@ -9,19 +9,25 @@
 * ``voila_server``   -- factory: ``voila_server(notebook)`` starts Voila on a free
   loopback port with the repo's voila.json and returns the base URL.
 * ``screenshot_dir`` -- build/screenshots/ (git-ignored); printed at the end of the run.
+* ``palace_server``  -- factory: ``palace_server(*options)`` starts the Palace server on
+  notebooks/ exactly as ``make app`` does (``python -m palace.app.server``) plus the given
+  options, on a free loopback port; returns a `PalaceServer` (URL, log, status, pid).
 """
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket
+import ssl
 import subprocess
 import sys
 import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -142,7 +148,9 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
-def _wait_until_serving(url: str, process: subprocess.Popen, log: Path) -> None:
+def _wait_until_serving(
+    url: str, process: subprocess.Popen, log: Path, context: ssl.SSLContext | None = None
+) -> None:
     # Poll a static asset, not "/": every GET of a notebook page starts a kernel.
     deadline = time.monotonic() + SERVER_START_TIMEOUT
     while time.monotonic() < deadline:
@@ -151,7 +159,7 @@ def _wait_until_serving(url: str, process: subprocess.Popen, log: Path) -> None:
                 f"voila exited with {process.returncode} before serving; log:\n{log.read_text()}"
             )
         try:
-            with urllib.request.urlopen(url, timeout=2) as response:
+            with urllib.request.urlopen(url, timeout=2, context=context) as response:
                 if response.status == 200:
                     return
         except (urllib.error.URLError, ConnectionError, TimeoutError):
@@ -221,3 +229,96 @@ def voila_server() -> Iterator[Callable[..., str]]:
         _stop(process)
     for log_file in logs:
         log_file.close()
+
+
+# ---------------------------------------------------------------------- make app's server
+@dataclass
+class PalaceServer:
+    """The Palace server (``make app``'s command) started by a test."""
+
+    base: str
+    log: Path
+    process: subprocess.Popen
+    context: ssl.SSLContext | None = None
+    _log_file: object = field(default=None, repr=False)
+
+    def get(self, path: str, timeout: float = 30) -> tuple[int, dict[str, str], str]:
+        """(status, headers, body) of a GET; error statuses are returned, not raised."""
+        try:
+            with urllib.request.urlopen(
+                self.base + path, timeout=timeout, context=self.context
+            ) as response:
+                return response.status, dict(response.headers), response.read().decode()
+        except urllib.error.HTTPError as error:
+            return error.code, dict(error.headers), error.read().decode()
+
+    def status(self) -> dict:
+        """The server's own counts (``/palace/api/status``)."""
+        code, _, body = self.get("palace/api/status")
+        assert code == 200, body
+        return json.loads(body)
+
+    def log_text(self) -> str:
+        return self.log.read_text("utf-8", errors="replace")
+
+    def stop(self) -> None:
+        _stop(self.process)
+        if self._log_file is not None:
+            self._log_file.close()  # type: ignore[attr-defined]
+            self._log_file = None
+
+
+def start_palace_server(
+    *options: str,
+    target: str = "notebooks/",
+    scheme: str = "http",
+    context: ssl.SSLContext | None = None,
+) -> PalaceServer:
+    """``python -m palace.app.server notebooks/`` (what ``make app`` runs) on a free port."""
+    port = _free_port()
+    VOILA_LOG_DIR.mkdir(parents=True, exist_ok=True)
+    log = VOILA_LOG_DIR / f"palace-{port}.log"
+    log_file = log.open("w")
+    env = dict(os.environ)
+    env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
+    command = [
+        sys.executable,
+        "-m",
+        "palace.app.server",
+        target,
+        "--no-browser",
+        f"--port={port}",
+        "--Voila.ip=127.0.0.1",
+        *options,
+    ]
+    process = subprocess.Popen(
+        command,
+        cwd=ROOT,  # the repository's voila.json, as for make app
+        env=env,
+        stdin=subprocess.DEVNULL,
+        stdout=log_file,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    server = PalaceServer(f"{scheme}://127.0.0.1:{port}/", log, process, context, log_file)
+    try:
+        _wait_until_serving(f"{server.base}voila/static/voila.js", process, log, context)
+    except BaseException:
+        server.stop()
+        raise
+    return server
+
+
+@pytest.fixture
+def palace_server() -> Iterator[Callable[..., PalaceServer]]:
+    """Factory: ``server = palace_server(*options)``; every server is stopped afterwards."""
+    started: list[PalaceServer] = []
+
+    def start(*options: str, **kwargs: object) -> PalaceServer:
+        server = start_palace_server(*options, **kwargs)  # type: ignore[arg-type]
+        started.append(server)
+        return server
+
+    yield start
+    for server in started:
+        server.stop()

@@ -1,7 +1,7 @@
 """End to end: the Palace app and the lessons served by Voilà (directory mode) in Chromium.
 
-One Voilà server on the notebooks/ folder is shared by the whole module (``make app``
-serves the same folder): the app is ``/voila/render/app.ipynb``, each lesson
+One Palace server (``make app``'s: Voilà through ``palace.app.server``) on the notebooks/
+folder is shared by the whole module: the app is ``/voila/render/app.ipynb``, each lesson
 ``/voila/render/NAME.ipynb``. Every page is a fresh browser context, so every page gets a
 kernel of its own. Expected texts come from the engine, run here with the same seed and
 the same clicks. Screenshots of each tab go to build/screenshots/app/.
@@ -10,10 +10,7 @@ the same clicks. Screenshots of each tab go to build/screenshots/app/.
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -57,36 +54,13 @@ def helpers(request: pytest.FixtureRequest) -> ModuleType:
 
 @pytest.fixture(scope="module")
 def server(helpers: ModuleType, browser: object, request: pytest.FixtureRequest) -> Iterator[str]:
-    """One Voilà on notebooks/ for the module (as ``make app``); yields the base URL."""
-    port = helpers._free_port()
-    helpers.VOILA_LOG_DIR.mkdir(parents=True, exist_ok=True)
-    log = helpers.VOILA_LOG_DIR / f"voila-app-{port}.log"
-    env = dict(os.environ)
-    env["PATH"] = f"{Path(sys.executable).parent}:{env.get('PATH', '')}"
-    with log.open("w") as out:
-        process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "voila",
-                "notebooks/",
-                "--no-browser",
-                f"--port={port}",
-                "--Voila.ip=127.0.0.1",
-            ],
-            cwd=ROOT,  # the repository's voila.json
-            env=env,
-            stdin=subprocess.DEVNULL,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-        try:
-            base = f"http://127.0.0.1:{port}/"
-            helpers._wait_until_serving(f"{base}voila/static/voila.js", process, log)
-            yield base
-        finally:
-            helpers._stop(process)
+    """One Palace server on notebooks/ for the module, started as ``make app`` starts it
+    (``python -m palace.app.server``, the repository's voila.json), with a pool of two."""
+    palace = helpers.start_palace_server("--pool_size=2")
+    try:
+        yield palace.base
+    finally:
+        palace.stop()
     tr = request.config.pluginmanager.get_plugin("terminalreporter")
     capture = request.config.pluginmanager.get_plugin("capturemanager")
     if tr is not None and capture is not None and SHOTS.is_dir():

@@ -1,0 +1,292 @@
+"""A class arriving at once: N app pages requested together from `make app`'s server.
+
+    .venv/bin/python bench/load_app.py                 # 30 pages in Chromium (the issue's test)
+    .venv/bin/python bench/load_app.py --pages 10      # fewer
+    .venv/bin/python bench/load_app.py --http          # plain GETs, no browser
+    .venv/bin/python bench/load_app.py --pool 0        # without the pre-heated pool
+    .venv/bin/python bench/load_app.py --cold          # do not wait for the pool to warm up
+
+The server is started exactly as `make app` starts it (`python -m palace.app.server
+notebooks/`, the repository's voila.json, the same defaults); by default the bench waits
+until the pre-heated pool is full, as a class arrives at a server the teacher started
+before the lesson. Then every page is requested in the same instant.
+
+A page counts as rendered when the app's widgets are drawn (browser: the Play table is
+visible; --http: the page holds the app's widget output), and the run reports how many
+rendered, the "Timeout waiting for IOPub output" lines in the server log (each one is a
+blank page), and the time to the first widget: from the request to the drawn table. Runs
+on this machine's own browsers, so their drawing competes with the server and the kernels
+for the same cores; to keep closer to a class (where every student's computer draws its
+own page) the browsers run at a lower priority (`--nice`, default 15), five pages to a
+Chromium process (`--per-browser`). Exit status 0 only when every page rendered and the
+log holds no IOPub timeout.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import re
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = "/usr/bin/chromium"
+APP = "voila/render/app.ipynb"
+TABLE = ".palace-app .palace-app-play .palace-table"
+IOPUB = "Timeout waiting for IOPub output"
+WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def status(base: str) -> dict:
+    with urllib.request.urlopen(base + "palace/api/status", timeout=10) as response:
+        return json.load(response)
+
+
+class Server:
+    """`make app`'s server on a free loopback port, its log in a temporary file."""
+
+    def __init__(self, extra: list[str]) -> None:
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}/"
+        self.log_path = Path(tempfile.mkstemp(prefix="palace-load-", suffix=".log")[1])
+        env = dict(os.environ)
+        env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
+        command = [
+            sys.executable,
+            "-m",
+            "palace.app.server",
+            "notebooks/",
+            "--no-browser",
+            f"--port={self.port}",
+            "--Voila.ip=127.0.0.1",
+            *extra,
+        ]
+        self._log = self.log_path.open("w")
+        self.process = subprocess.Popen(
+            command,
+            cwd=ROOT,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+
+    def wait_serving(self, timeout: float = 120) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server exited:\n{self.log()}")
+            try:
+                status(self.base)
+                return
+            except OSError:
+                time.sleep(0.3)
+        raise TimeoutError("the server did not start")
+
+    def wait_pool(self, pool: int, timeout: float = 300) -> float:
+        """Wait until `pool` pre-heated kernels have run the app; the seconds it took."""
+        started = time.monotonic()
+        while time.monotonic() - started < timeout:
+            if status(self.base)["pool_ready"] >= pool:
+                return time.monotonic() - started
+            time.sleep(0.5)
+        raise TimeoutError("the pool did not fill")
+
+    def pool_size(self) -> int:
+        """The pool size the server reports in its first lines."""
+        match = re.search(r"(\d+) pre-heated app kernel", self.log())
+        return int(match.group(1)) if match else 0
+
+    def log(self) -> str:
+        return self.log_path.read_text("utf-8", errors="replace")
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+        try:
+            os.killpg(self.process.pid, signal.SIGKILL)  # no kernel outlives the server
+        except (ProcessLookupError, PermissionError):
+            pass
+        self._log.close()
+
+
+# ---------------------------------------------------------------------- browsers
+def niced_chromium(nice: int) -> str:
+    """A Chromium that runs at a lower priority than the server and its kernels."""
+    if nice <= 0:
+        return CHROMIUM
+    fd, path = tempfile.mkstemp(prefix="palace-chromium-", suffix=".sh")
+    with os.fdopen(fd, "w") as script:
+        script.write(f'#!/bin/sh\nexec nice -n {nice} {CHROMIUM} "$@"\n')
+    os.chmod(path, 0o755)
+    return path
+
+
+async def browser_run(
+    base: str, pages: int, timeout: float, per_browser: int, nice: int
+) -> list[dict]:
+    """Every page in a context of its own (its own kernel), `per_browser` pages to a Chromium
+    process: one browser holding thirty busy pages is a test harness, not a classroom. The
+    browsers run at a lower priority (`nice`): in a class they run on the students' own
+    computers and do not take the server's CPU."""
+    from playwright.async_api import async_playwright
+
+    executable = niced_chromium(nice)
+    async with async_playwright() as pw:
+        browsers = [
+            await pw.chromium.launch(
+                executable_path=executable,
+                headless=True,
+                args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+            )
+            for _ in range(-(-pages // per_browser))
+        ]
+        tabs = []
+        for i in range(pages):
+            context = await browsers[i // per_browser].new_context(
+                viewport={"width": 1280, "height": 900}
+            )
+            # only this machine: no fonts or icons from the network
+            await context.route(
+                "**/*",
+                lambda route: (
+                    route.continue_()
+                    if route.request.url.startswith(("http://127.0.0.1", "data:", "blob:"))
+                    else route.abort()
+                ),
+            )
+            tabs.append(await context.new_page())
+
+        async def one(tab) -> dict:
+            t0 = time.monotonic()
+            result: dict = {"rendered": False, "waited": False}
+            try:
+                await tab.goto(base + APP, wait_until="commit", timeout=timeout * 1000)
+                result["waited"] = await tab.locator("#palace-wait").count() > 0
+                await tab.locator(TABLE).wait_for(timeout=timeout * 1000)
+                result["rendered"] = True
+            except Exception as exc:  # noqa: BLE001 - reported, not raised
+                result["error"] = type(exc).__name__
+            result["seconds"] = time.monotonic() - t0
+            return result
+
+        try:
+            return await asyncio.gather(*(one(tab) for tab in tabs))
+        finally:
+            for browser in browsers:
+                await browser.close()
+            if executable != CHROMIUM:
+                os.unlink(executable)
+
+
+# ---------------------------------------------------------------------- plain GETs
+def http_run(base: str, pages: int, timeout: float) -> list[dict]:
+    results: list[dict] = [{} for _ in range(pages)]
+    gate = threading.Barrier(pages)
+
+    def get(i: int) -> None:
+        gate.wait()
+        t0 = time.monotonic()
+        try:
+            with urllib.request.urlopen(base + APP, timeout=timeout) as response:
+                body = response.read().decode("utf-8", errors="replace")
+            results[i] = {"rendered": WIDGET_MIME in body, "waited": "palace-wait" in body}
+        except Exception as exc:  # noqa: BLE001 - reported, not raised
+            results[i] = {"rendered": False, "error": type(exc).__name__}
+        results[i]["seconds"] = time.monotonic() - t0
+
+    threads = [threading.Thread(target=get, args=(i,)) for i in range(pages)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return results
+
+
+# ---------------------------------------------------------------------- report
+def report(results: list[dict], log: str, label: str, what: str) -> bool:
+    rendered = [r for r in results if r["rendered"]]
+    times = sorted(r["seconds"] for r in rendered)
+    timeouts = log.count(IOPUB)
+    print(f"{label}: {len(rendered)} of {len(results)} pages rendered; IOPub timeouts: {timeouts}")
+    if times:
+        print(
+            f"  {what} (s): "
+            f"first {times[0]:.1f} · median {statistics.median(times):.1f} · "
+            f"90% {times[int(0.9 * (len(times) - 1))]:.1f} · last {times[-1]:.1f}"
+        )
+    waited = sum(1 for r in results if r.get("waited"))
+    print(f"  pages that showed the 'starting, N ahead of you' note first: {waited}")
+    for i, r in enumerate(results):
+        if not r["rendered"]:
+            print(f"  page {i}: not rendered after {r['seconds']:.0f} s ({r.get('error')})")
+    return len(rendered) == len(results) and timeouts == 0
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--pages", type=int, default=30)
+    ap.add_argument("--pool", type=int, default=None, help="pool size (default: make app's)")
+    ap.add_argument("--http", action="store_true", help="plain GETs instead of Chromium")
+    ap.add_argument("--cold", action="store_true", help="do not wait for the pool to fill")
+    ap.add_argument("--timeout", type=float, default=900.0, help="seconds per page")
+    ap.add_argument("--per-browser", type=int, default=5, help="pages per Chromium process")
+    ap.add_argument(
+        "--nice", type=int, default=15, help="browsers' niceness (0: same priority as the server)"
+    )
+    ap.add_argument("extra", nargs="*", help="more server options (after --)")
+    args = ap.parse_args()
+    extra = list(args.extra)
+    if args.pool is not None:
+        extra.append(f"--pool_size={args.pool}")
+    server = Server(extra)
+    try:
+        server.wait_serving()
+        warm = 0.0 if args.cold else server.wait_pool(server.pool_size())
+        print(f"server: {server.base} (log {server.log_path}); status {status(server.base)}")
+        if not args.cold:
+            print(f"  the pre-heated pool was full {warm:.0f} s after the server answered")
+        t0 = time.monotonic()
+        if args.http:
+            results = http_run(server.base, args.pages, args.timeout)
+            label = f"{args.pages} plain GETs at once"
+        else:
+            results = asyncio.run(
+                browser_run(server.base, args.pages, args.timeout, args.per_browser, args.nice)
+            )
+            label = (
+                f"{args.pages} Chromium pages at once ({args.per_browser} per browser, "
+                f"nice {args.nice})"
+            )
+        print(f"  all done in {time.monotonic() - t0:.1f} s; status {status(server.base)}")
+        what = "page with the app's widget output" if args.http else "time to first widget"
+        ok = report(results, server.log(), label, what)
+    finally:
+        server.stop()
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,154 @@
+"""The line at the door: a ceiling on pages served at once and a few started at a time, in order.
+
+A class arriving together asks for thirty kernels in the same second. Started all at once on
+a small machine, every one of them is slow and the notebook runner gives up waiting for
+output (blank pages). `Admission` lets `start_slots` pages start at a time, in order of
+arrival, tells every waiting page how many are ahead of it, and refuses a page outright
+once `max_pages` pages hold (or wait for) a kernel: the class is full.
+
+>>> import asyncio
+>>> async def demo():
+...     door = Admission(max_pages=2, start_slots=1, is_alive=lambda kernel_id: True)
+...     first, second = door.enter(), door.enter()
+...     third = door.enter()  # full: None
+...     where = (first.state, second.state, door.ahead(second), third)
+...     door.started(first, "k1")  # its page is drawn: the next one starts
+...     return where, second.state, door.status()
+>>> asyncio.run(demo())  # `second` is next in line: nobody ahead of it
+(('starting', 'waiting', 0, None), 'starting', {'pages': 2, 'waiting': 0, 'starting': 1, \
+'max_pages': 2, 'start_slots': 1})
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from collections import deque
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+
+WAITING, STARTING, HOLDING, GONE = "waiting", "starting", "holding", "gone"
+
+
+@dataclass(eq=False)
+class Ticket:
+    """One page's place: waiting in line, starting its kernel, or holding a running kernel."""
+
+    number: int
+    state: str = WAITING
+    kernel_id: str | None = None
+    _turn: asyncio.Event = field(default_factory=asyncio.Event, repr=False)
+
+
+class Admission:
+    """A ceiling (`max_pages`) and a line where `start_slots` pages start at once, in order.
+
+    `is_alive(kernel_id)` says whether a page's kernel still runs (culled or shut-down
+    kernels free their place).
+    """
+
+    def __init__(
+        self, *, max_pages: int, start_slots: int, is_alive: Callable[[str], bool]
+    ) -> None:
+        if max_pages < 1 or start_slots < 1:
+            raise ValueError("max_pages and start_slots must be at least 1")
+        self.max_pages = max_pages
+        self.start_slots = start_slots
+        self._is_alive = is_alive
+        self._numbers = itertools.count(1)
+        self._line: deque[Ticket] = deque()
+        self._starting: set[Ticket] = set()
+        self._holding: set[Ticket] = set()
+
+    # ------------------------------------------------------------------ counts
+    def pages(self) -> int:
+        """Pages waiting, starting or holding a live kernel."""
+        self._prune()
+        return len(self._line) + len(self._starting) + len(self._holding)
+
+    def status(self) -> dict[str, int]:
+        return {
+            "pages": self.pages(),
+            "waiting": len(self._line),
+            "starting": len(self._starting),
+            "max_pages": self.max_pages,
+            "start_slots": self.start_slots,
+        }
+
+    def ahead(self, ticket: Ticket) -> int:
+        """How many pages are in line before this one (0 once it may start)."""
+        if ticket.state != WAITING:
+            return 0
+        for i, other in enumerate(self._line):
+            if other is ticket:
+                return i
+        return 0
+
+    # ------------------------------------------------------------------ moves
+    def enter(self) -> Ticket | None:
+        """A place for a new page, or None when the class is full."""
+        if self.pages() >= self.max_pages:
+            return None
+        ticket = Ticket(next(self._numbers))
+        self._line.append(ticket)
+        self._promote()
+        return ticket
+
+    async def wait_turn(
+        self,
+        ticket: Ticket,
+        report: Callable[[int], Awaitable[None] | None] | None = None,
+        every: float = 1.0,
+        gone: Callable[[], bool] = lambda: False,
+    ) -> bool:
+        """Wait until the ticket may start; `report(ahead)` on each change (and every few
+        seconds, as a heartbeat). False if the page went away (`gone()`) first."""
+        last, quiet = -1, 0.0
+        while ticket.state == WAITING:
+            if gone():
+                self.leave(ticket)
+                return False
+            ahead = self.ahead(ticket)
+            if report is not None and (ahead != last or quiet >= 5.0):
+                result = report(ahead)
+                if result is not None:
+                    await result
+                last, quiet = ahead, 0.0
+            try:
+                await asyncio.wait_for(ticket._turn.wait(), timeout=every)
+            except TimeoutError:
+                quiet += every
+        return ticket.state == STARTING
+
+    def started(self, ticket: Ticket, kernel_id: str | None) -> None:
+        """The page is drawn: it holds `kernel_id` (None: it got no kernel) and frees its slot."""
+        self._starting.discard(ticket)
+        if kernel_id is not None and ticket.state != GONE:
+            ticket.state, ticket.kernel_id = HOLDING, kernel_id
+            self._holding.add(ticket)
+        else:
+            ticket.state = GONE
+        self._promote()
+
+    def leave(self, ticket: Ticket) -> None:
+        """The page went away before it got a kernel (or its kernel is gone)."""
+        if ticket in self._line:
+            self._line.remove(ticket)
+        self._starting.discard(ticket)
+        self._holding.discard(ticket)
+        ticket.state = GONE
+        ticket._turn.set()
+        self._promote()
+
+    # ------------------------------------------------------------------ internals
+    def _promote(self) -> None:
+        while self._line and len(self._starting) < self.start_slots:
+            ticket = self._line.popleft()
+            ticket.state = STARTING
+            self._starting.add(ticket)
+            ticket._turn.set()
+
+    def _prune(self) -> None:
+        for ticket in [t for t in self._holding if not self._is_alive(t.kernel_id or "")]:
+            self._holding.discard(ticket)
+            ticket.state = GONE

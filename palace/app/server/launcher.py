@@ -1,0 +1,163 @@
+"""`python -m palace.app.server`: Voilà for a class (what `make app` runs).
+
+`PalaceVoila` is Voilà's own application (every Voilà option and `voila.json` still apply)
+with what a classroom needs on top:
+
+* a pre-heated pool of app kernels by default (`--pool_size=N`, 0 turns it off);
+* a ceiling on pages served at once (`--max_kernels=N`, default from the machine's memory)
+  answered past it by a friendly "the class is full" page;
+* a line where `--start_slots=N` pages start at a time, each told how many are ahead;
+* culling of closed pages that never takes a page still loading (`PalaceKernelManager`);
+* the `palace` page template: refuses uploads over 1 MB in the browser before they are
+  sent, and says so plainly when the connection to the kernel is lost;
+* HTTPS with `--certfile=... --keyfile=...` (Voilà 0.5 alone serves plain HTTP only).
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import ssl
+from pathlib import Path
+from typing import Any
+
+from jupyter_server.utils import url_path_join
+from traitlets import Integer, Unicode
+from voila.app import Voila
+from voila.tornado.handler import TornadoVoilaHandler
+
+from palace.app.files import LoadError, load_hand_or_scenario
+from palace.app.server.admission import Admission
+from palace.app.server.capacity import default_max_pages, default_pool, default_start_slots
+from palace.app.server.handlers import PalaceRenderHandler, PalaceStatusHandler
+from palace.app.server.kernels import PalaceKernelManager
+from palace.scenarios import MAX_BYTES
+
+JUPYTER_DIR = Path(__file__).resolve().parent / "jupyter"  # templates/palace lives here
+TEMPLATE = "palace"
+
+
+def too_big_sentence() -> str:
+    """What the Replay tab says for an upload over the limit, with ``{name}`` and ``{size}``
+    left to fill in: taken from the kernel's own check, so the browser's refusal and the
+    kernel's can never drift apart."""
+    probe = MAX_BYTES + 1
+    try:
+        load_hand_or_scenario(b" " * probe, source="{name}")
+    except LoadError as exc:
+        problem = str(exc).replace(f"{probe:,}", "{size}")
+    else:  # pragma: no cover - the kernel accepts nothing over the limit
+        problem = "{name} is {size} bytes; the limit is " + f"{MAX_BYTES:,} bytes"
+    return f"Not loaded: {problem}."  # as ReplayTab words a refused file
+
+
+def _add_jupyter_path() -> None:
+    """Let Voilà find the `palace` template (it searches the Jupyter data path)."""
+    here = str(JUPYTER_DIR)
+    paths = [p for p in os.environ.get("JUPYTER_PATH", "").split(os.pathsep) if p]
+    if here not in paths:
+        os.environ["JUPYTER_PATH"] = os.pathsep.join([here, *paths])
+
+
+class PalaceVoila(Voila):
+    """Voilà with a pool, a ceiling, a line at the door, page guards and optional HTTPS."""
+
+    description = Unicode("palace-voila [OPTIONS] NOTEBOOK_OR_FOLDER: Voila for a class.")
+
+    max_kernels = Integer(
+        0,
+        config=True,
+        help="Most pages served at once (each runs a kernel; the pre-heated pool comes on "
+        "top). 0: half the machine's memory at 170 MB a page.",
+    )
+    start_slots = Integer(
+        0, config=True, help="Pages started at once; the others wait in line. 0: one per core."
+    )
+    certfile = Unicode("", config=True, help="TLS certificate (PEM): serve HTTPS.")
+    keyfile = Unicode("", config=True, help="TLS private key (PEM) for certfile.")
+
+    aliases = {
+        **Voila.aliases,
+        "max_kernels": "PalaceVoila.max_kernels",
+        "start_slots": "PalaceVoila.start_slots",
+        "certfile": "PalaceVoila.certfile",
+        "keyfile": "PalaceVoila.keyfile",
+    }
+
+    admission: Admission | None = None
+
+    def initialize(self, argv: Any = None) -> None:
+        _add_jupyter_path()
+        super().initialize(argv)
+        vc = self.voila_configuration
+        given = self.config.VoilaConfiguration
+        if "template" not in given:
+            vc.template = TEMPLATE
+            self.setup_template_dirs()
+        if "multi_kernel_manager_class" not in given:
+            vc.multi_kernel_manager_class = PalaceKernelManager
+        if "default_pool_size" not in given:
+            vc.default_pool_size = default_pool(max_pages=self._ceiling(pool=0))
+        if "preheat_kernel" not in given:
+            vc.preheat_kernel = vc.default_pool_size > 0
+        resources = dict(given.get("resources") or {})
+        resources["palace"] = {"max_upload_bytes": MAX_BYTES, "too_big": too_big_sentence()}
+        given.resources = resources
+        if self.keyfile and not self.certfile:
+            raise ValueError("--keyfile needs --certfile")
+
+    def _ceiling(self, pool: int) -> int:
+        return self.max_kernels if self.max_kernels > 0 else default_max_pages(pool=pool)
+
+    @property
+    def pool_size(self) -> int:
+        vc = self.voila_configuration
+        return vc.default_pool_size if vc.preheat_kernel else 0
+
+    def init_handlers(self) -> list:
+        handlers = super().init_handlers()
+        manager = self.kernel_manager
+        self.admission = Admission(
+            max_pages=self._ceiling(pool=self.pool_size),
+            start_slots=self.start_slots if self.start_slots > 0 else default_start_slots(),
+            is_alive=lambda kernel_id: kernel_id in manager,
+        )
+        door = {"admission": self.admission}
+        ours = []
+        for route in handlers:
+            pattern, handler, *rest = route
+            if handler is TornadoVoilaHandler:
+                route = (pattern, PalaceRenderHandler, {**(rest[0] if rest else {}), **door})
+            ours.append(route)
+        status = url_path_join(self.server_url, "/palace/api/status")
+        return [(status, PalaceStatusHandler, door), *ours]
+
+    def listen(self) -> None:
+        door = self.admission
+        culling = self.config.MappingKernelManager.get("cull_idle_timeout", 0)
+        self.log.info(
+            "Palace: at most %s pages at once, %s starting at a time, %s pre-heated app "
+            "kernel(s), pages idle without a connection culled after %s s, %s",
+            door.max_pages if door else "?",
+            door.start_slots if door else "?",
+            self.pool_size,
+            culling or "never",
+            "HTTPS" if self.certfile else "plain HTTP",
+        )
+        if self.certfile:
+            context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+            context.load_cert_chain(self.certfile, self.keyfile or None)
+            self.app.listen = functools.partial(self.app.listen, ssl_options=context)
+            self.tornado_settings = {
+                **self.tornado_settings,
+                "xsrf_cookie_kwargs": {"secure": True},
+            }
+            self.app.settings.update(self.tornado_settings)
+        super().listen()
+
+    def _url(self, ip: str) -> str:
+        url = super()._url(ip)
+        return "https" + url[len("http") :] if self.certfile else url
+
+
+main = PalaceVoila.launch_instance

@@ -1,0 +1,98 @@
+"""Page helpers shared by the serving tests: open the app, find a page's kernel and process.
+
+Imported by tests in this folder (pytest puts the folder on sys.path); fixtures live in
+conftest.py.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+
+import psutil
+
+APP = "voila/render/app.ipynb"
+TABLE = ".palace-app .palace-app-play .palace-table"
+IOPUB_TIMEOUT = "Timeout waiting for IOPub output"
+LOAD_TIMEOUT = 300_000  # ms: a page on a busy two-core machine shared with other work
+WAIT = 30_000  # ms: one round trip to the kernel
+LOST = (
+    "The connection to Palace was lost. Reload the page; a hand saved with Save hand can be "
+    "loaded again in Replay."
+)
+
+
+def new_page(browser: object, **options: object) -> object:
+    """A page in a fresh context (its own kernel) that may reach only this machine."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, **options)  # type: ignore[attr-defined]
+
+    def guard(route) -> None:
+        url = route.request.url
+        local = url.startswith(("http://127.0.0.1", "https://127.0.0.1", "data:", "blob:"))
+        route.continue_() if local else route.abort("blockedbyclient")
+
+    context.route("**/*", guard)
+    return context.new_page()
+
+
+def open_app(browser: object, base: str, **options: object) -> object:
+    page = new_page(browser, **options)
+    page.goto(base + APP, wait_until="commit", timeout=LOAD_TIMEOUT)
+    page.locator(TABLE).wait_for(timeout=LOAD_TIMEOUT)
+    return page
+
+
+def kernel_id(page: object) -> str:
+    """The kernel a Voilà page talks to (its page config)."""
+    return page.evaluate(
+        "() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"
+    )
+
+
+def kernel_process(server_pid: int, kernel: str) -> psutil.Process:
+    """The kernel's process: a child of the server whose connection file names the kernel."""
+    for child in psutil.Process(server_pid).children(recursive=True):
+        try:
+            if any(f"kernel-{kernel}" in part for part in child.cmdline()):
+                return child
+        except psutil.Error:
+            continue
+    raise LookupError(f"no process for kernel {kernel}")
+
+
+def watching(page: object) -> None:
+    """Wait until the page's connection guard watches the kernel (palace-page.js)."""
+    page.wait_for_function(
+        "() => document.documentElement.getAttribute('data-palace-watch') === 'on'",
+        timeout=WAIT,
+    )
+
+
+def until(check: Callable[[], bool], timeout: float, every: float = 0.5) -> float:
+    """Seconds until `check()` is true; AssertionError after `timeout` seconds."""
+    started = time.monotonic()
+    while not check():
+        if time.monotonic() - started > timeout:
+            raise AssertionError(f"not true after {timeout:.0f} s: {check.__doc__ or check}")
+        time.sleep(every)
+    return time.monotonic() - started
+
+
+def tab(page: object, title: str) -> None:
+    page.locator(".palace-app").get_by_role("tab", name=title, exact=True).click()
+    page.locator(".palace-app .lm-TabBar-tab.lm-mod-current").get_by_text(
+        title, exact=True
+    ).wait_for()
+
+
+def button(scope: object, label: str) -> object:
+    return scope.locator("button", has_text=re.compile(rf"^\s*{re.escape(label)}\s*$"))
+
+
+def field(scope: object, label: str) -> object:
+    box = scope.locator(
+        ".widget-inline-hbox",
+        has=scope.page.locator("label.widget-label", has_text=re.compile(f"^{re.escape(label)}$")),
+    )
+    return box.locator("input, select").first

@@ -1,0 +1,191 @@
+"""Serving a class (issue #11 items 1, 3, 4, 7): the line, the ceiling, culling, lost connections.
+
+Each test starts `make app`'s server (``python -m palace.app.server notebooks/``) with a
+setting made small enough to see in seconds: one page starting at a time, a ceiling of one
+page, culling after a few seconds of idleness. Screenshots go to build/screenshots/server/.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import time
+from pathlib import Path
+
+import pytest
+from pagekit import (
+    APP,
+    LOAD_TIMEOUT,
+    LOST,
+    TABLE,
+    WAIT,
+    button,
+    kernel_id,
+    kernel_process,
+    new_page,
+    open_app,
+    until,
+    watching,
+)
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "build" / "screenshots" / "server"
+NO_POOL = "--pool_size=0"
+CONFIG = r'<script id="jupyter-config-data" type="application/json">(.*?)</script>'
+
+
+def shot(page: object, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+    print(f"screenshot: {SHOTS / name}.png")
+
+
+def alive(server, kernel: str) -> bool:
+    return server.get(f"api/kernels/{kernel}")[0] == 200
+
+
+# ---------------------------------------------------------------------- the line
+def test_waiting_pages_say_how_many_are_ahead(palace_server, browser) -> None:
+    server = palace_server(NO_POOL, "--start_slots=1")
+    pages = [new_page(browser) for _ in range(4)]
+    try:
+        for page in pages:
+            page.evaluate(f"() => {{ window.location.href = '{server.base}{APP}'; }}")
+        last = pages[-1]
+        note = last.locator("#palace-wait-line")
+        note.wait_for(timeout=WAIT)
+        text = note.inner_text()
+        assert re.fullmatch(r"Starting your page: [12] pages? ahead of you\.", text), text
+        assert last.locator("#palace-wait[role=status]").count() == 1
+        shot(last, "waiting-in-line")
+        for page in pages:
+            page.locator(TABLE).wait_for(timeout=LOAD_TIMEOUT)
+            assert page.locator("#palace-wait").count() == 0
+        assert last.title() == "Palace Poker"  # the waiting page's title went with its note
+        assert server.status()["pages"] == 4
+    finally:
+        for page in pages:
+            page.context.close()
+
+
+# ---------------------------------------------------------------------- the ceiling
+def test_past_the_ceiling_the_class_is_full(palace_server, browser) -> None:
+    server = palace_server(
+        NO_POOL,
+        "--max_kernels=1",
+        "--MappingKernelManager.cull_idle_timeout=4",
+        "--MappingKernelManager.cull_interval=1",
+    )
+    first = open_app(browser, server.base)
+    kernels = server.status()["kernels"]
+    code, headers, body = server.get(APP)
+    assert code == 503 and headers.get("Retry-After") == "60"
+    assert "The class is full" in body and "Try again in a minute" in body
+    assert "Traceback" not in body and "Error" not in body
+    code, _, body = server.get("voila/render/01_cards_and_hands.ipynb")
+    assert code == 503 and "The class is full" in body  # lessons count too
+    assert server.status()["kernels"] == kernels, "a refused page must not start a kernel"
+    second = new_page(browser)
+    try:
+        response = second.goto(server.base + APP, timeout=LOAD_TIMEOUT)
+        assert response is not None and response.status == 503
+        full = second.locator(".palace-full[role=alert]")
+        assert full.locator("h1").inner_text() == "The class is full"
+        assert "as many as this server allows (1)" in full.inner_text()
+        shot(second, "class-is-full")
+        # the first page's tab closes: its place frees once its kernel is culled
+        first.context.close()
+        until(lambda: server.status()["pages"] == 0, timeout=120)
+        button(second, "Try again").click()
+        second.locator(TABLE).wait_for(timeout=LOAD_TIMEOUT)
+    finally:
+        second.context.close()
+    assert "the class is full" in server.log_text()
+
+
+# ---------------------------------------------------------------------- culling
+def test_a_closed_page_is_culled_and_an_open_one_kept(palace_server, browser) -> None:
+    idle, every = 5, 1
+    server = palace_server(
+        NO_POOL,
+        f"--MappingKernelManager.cull_idle_timeout={idle}",
+        f"--MappingKernelManager.cull_interval={every}",
+    )
+    kept = open_app(browser, server.base)
+    closed = open_app(browser, server.base)
+    try:
+        kept_id, closed_id = kernel_id(kept), kernel_id(closed)
+        assert alive(server, kept_id) and alive(server, closed_id)
+        closed.context.close()
+        started = time.monotonic()
+        seconds = until(lambda: not alive(server, closed_id), timeout=120)
+        print(f"the closed page's kernel was culled {seconds:.1f} s after its tab closed")
+        # the open page has been idle longer than the timeout too: it is kept
+        time.sleep(max(0.0, 3 * (idle + every) - (time.monotonic() - started)))
+        assert alive(server, kept_id)
+        log = server.log_text()
+        assert closed_id in log.split("Culling", 1)[-1] and f"({kept_id})" not in log
+        play = kept.locator(".palace-app-play")
+        button(play, "Next seed").click()
+        play.locator(".palace-okay", has_text="Dealt seed 8").wait_for(timeout=WAIT)
+        assert server.status()["pages"] == 1
+    finally:
+        kept.context.close()
+
+
+def test_a_page_still_loading_is_not_culled(palace_server) -> None:
+    """A kernel waits for its page's first connection (a crowded machine can take minutes
+    to load the page), up to a grace period; then a page that never came is culled."""
+    idle, grace = 2, 12
+    server = palace_server(
+        NO_POOL,
+        f"--MappingKernelManager.cull_idle_timeout={idle}",
+        "--MappingKernelManager.cull_interval=1",
+        f"--PalaceKernelManager.first_connection_grace={grace}",
+    )
+    requested = time.monotonic()
+    code, _, body = server.get(APP, timeout=LOAD_TIMEOUT / 1000)  # no browser ever connects
+    assert code == 200
+    kernel = json.loads(re.search(CONFIG, body, re.S).group(1))["kernelId"]
+    time.sleep(3 * idle + 1)
+    assert alive(server, kernel), "culled before its page could connect"
+    until(lambda: not alive(server, kernel), timeout=grace + 60)
+    assert time.monotonic() - requested >= grace  # the grace ran out first
+
+
+# ---------------------------------------------------------------------- lost connections
+def test_a_killed_kernel_says_the_connection_was_lost(palace_server, browser) -> None:
+    server = palace_server(NO_POOL)
+    page = open_app(browser, server.base)
+    try:
+        watching(page)
+        old = kernel_id(page)
+        assert page.locator("#palace-lost").count() == 0
+        kernel_process(server.process.pid, old).kill()
+        banner = page.locator("#palace-lost[role=alert]")
+        banner.wait_for(timeout=60_000)
+        assert banner.locator(".palace-lost-text").inner_text() == LOST
+        shot(page, "connection-lost")
+        button(banner, "Reload").click()
+        page.locator(TABLE).wait_for(timeout=LOAD_TIMEOUT)
+        assert kernel_id(page) != old and page.locator("#palace-lost").count() == 0
+    finally:
+        page.context.close()
+
+
+def test_a_dropped_connection_says_so(palace_server, browser) -> None:
+    server = palace_server(NO_POOL)
+    page = open_app(browser, server.base)
+    try:
+        watching(page)
+        os.killpg(server.process.pid, signal.SIGKILL)  # the server and its kernels are gone
+        banner = page.locator("#palace-lost[role=alert]")
+        banner.wait_for(timeout=60_000)
+        assert banner.locator(".palace-lost-text").inner_text() == LOST
+        assert button(banner, "Reload").count() == 1
+    finally:
+        page.context.close()

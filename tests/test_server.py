@@ -1,0 +1,214 @@
+"""The class server's logic without a browser (issue #11 items 1 and 3): the line, the ceiling,
+the defaults from the machine, the pages it writes, and how `make app`'s options land.
+
+The browser tests (tests/browser/test_server_door.py, test_class_arrives.py) drive the
+same server end to end.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from palace.app.files import LoadError, load_hand_or_scenario
+from palace.app.server import capacity
+from palace.app.server.admission import GONE, HOLDING, STARTING, WAITING, Admission
+from palace.app.server.launcher import too_big_sentence
+from palace.app.server.pages import WAITING_DONE, full_page, waiting_prelude, waiting_update
+from palace.scenarios import MAX_BYTES
+
+ROOT = Path(__file__).resolve().parents[1]
+GB = 2**30
+
+
+# ---------------------------------------------------------------------- capacity
+@pytest.mark.parametrize(
+    ("memory", "pool", "pages"),
+    [(24 * GB, 6, 64), (24 * GB, 0, 70), (8 * GB, 6, 16), (2 * GB, 6, 1), (512 * GB, 0, 500)],
+)
+def test_the_ceiling_follows_the_memory(memory: int, pool: int, pages: int) -> None:
+    assert capacity.default_max_pages(memory=memory, pool=pool) == pages
+
+
+def test_the_pool_is_a_few_kernels_per_core_and_never_crowds_the_pages() -> None:
+    assert [capacity.default_pool(cores=c) for c in (1, 2, 3, 16)] == [3, 6, 8, 8]
+    assert capacity.default_pool(cores=2, max_pages=8) == 2  # a quarter of a small ceiling
+    assert capacity.default_pool(cores=2, max_pages=3) == 0
+    assert capacity.default_start_slots(cores=2) == 2 and capacity.default_start_slots(0) == 1
+
+
+def test_this_machine_has_a_memory_and_cores() -> None:
+    assert (capacity.memory_bytes() or 0) > 256 * 2**20
+    assert capacity.cpu_cores() >= 1
+
+
+# ---------------------------------------------------------------------- the line
+def door(max_pages: int = 10, slots: int = 1, alive: set[str] | None = None) -> Admission:
+    kernels = alive if alive is not None else set()
+    return Admission(max_pages=max_pages, start_slots=slots, is_alive=kernels.__contains__)
+
+
+def test_pages_start_in_order_of_arrival() -> None:
+    d = door(slots=2, alive={"k1"})
+    tickets = [d.enter() for _ in range(5)]
+    assert [t.state for t in tickets] == [STARTING, STARTING, WAITING, WAITING, WAITING]
+    assert [d.ahead(t) for t in tickets] == [0, 0, 0, 1, 2]
+    d.started(tickets[1], "k1")  # the second finished first: the third starts
+    assert [t.state for t in tickets] == [STARTING, HOLDING, STARTING, WAITING, WAITING]
+    assert [d.ahead(t) for t in tickets[3:]] == [0, 1]
+    assert d.status() == {
+        "pages": 5,
+        "waiting": 2,
+        "starting": 2,
+        "max_pages": 10,
+        "start_slots": 2,
+    }
+
+
+def test_the_ceiling_counts_waiting_starting_and_holding_pages() -> None:
+    kernels = {"k1"}
+    d = door(max_pages=3, slots=1, alive=kernels)
+    first, _, third = d.enter(), d.enter(), d.enter()
+    assert d.enter() is None  # full: one holds soon, one starts, one waits
+    d.started(first, "k1")
+    assert d.enter() is None
+    d.leave(third)  # a waiting tab closed
+    fourth = d.enter()
+    assert fourth is not None and fourth.state == WAITING and third.state == GONE
+    kernels.discard("k1")  # the first page's kernel was culled: its place is free
+    assert d.pages() == 2 and first.state == GONE
+    assert d.enter() is not None
+
+
+def test_a_page_that_got_no_kernel_frees_its_place() -> None:
+    d = door(max_pages=1)
+    ticket = d.enter()
+    d.started(ticket, None)  # the notebook failed to start
+    assert ticket.state == GONE and d.pages() == 0
+
+
+def test_waiting_reports_each_new_place_and_stops_when_the_page_goes() -> None:
+    async def scenario() -> tuple[list[int], bool, list[int], bool]:
+        d = door(slots=1)
+        running = d.enter()
+        a, b = d.enter(), d.enter()
+        seen_b: list[int] = []
+        task_b = asyncio.ensure_future(d.wait_turn(b, seen_b.append, every=0.01))
+        seen_a: list[int] = []
+        gone = {"a": False}
+        task_a = asyncio.ensure_future(
+            d.wait_turn(a, seen_a.append, every=0.01, gone=lambda: gone["a"])
+        )
+        await asyncio.sleep(0.05)
+        gone["a"] = True  # the first waiting tab closed
+        got_a = await task_a
+        await asyncio.sleep(0.05)
+        d.started(running, "k")
+        got_b = await task_b
+        return seen_b, got_b, seen_a, got_a
+
+    seen_b, got_b, seen_a, got_a = asyncio.run(scenario())
+    assert seen_b == [1, 0] and got_b is True  # 1 ahead, then next, then its turn
+    assert seen_a == [0] and got_a is False
+
+
+def test_the_line_needs_room() -> None:
+    with pytest.raises(ValueError, match="at least 1"):
+        door(max_pages=0)
+
+
+# ---------------------------------------------------------------------- pages
+def test_the_waiting_note_says_how_many_are_ahead() -> None:
+    page = waiting_prelude(3)
+    assert "Starting your page: 3 pages ahead of you." in page
+    assert "\n<body>\n" in page, "<body> must have no attributes: Voilà's page adds its own"
+    assert 'role="status"' in page and page.startswith("<!DOCTYPE html>")
+    assert "Starting your page…" in waiting_prelude(None)
+    assert json.dumps("Starting your page: 1 page ahead of you.") in waiting_update(1)
+    assert "you are next" in waiting_update(0)
+    assert "palaceWaitDone()" in WAITING_DONE
+
+
+def test_the_full_page_is_friendly() -> None:
+    page = full_page(40, 40)
+    assert "The class is full" in page and "Try again in a minute" in page
+    assert "serving 40 pages right now, as many as this server allows (40)" in page
+    assert 'role="alert"' in page and "location.reload()" in page
+
+
+# ---------------------------------------------------------------------- make app's options
+def configured(*argv: str) -> dict:
+    """How the server reads `argv` (run in a child: Voilà installs signal handlers)."""
+    code = (
+        "import json, sys\n"
+        "from palace.app.server.launcher import PalaceVoila\n"
+        "app = PalaceVoila()\n"
+        "app.initialize(sys.argv[1:])\n"
+        "vc = app.voila_configuration\n"
+        "print(json.dumps({'template': vc.template, 'pool': app.pool_size,\n"
+        "    'preheat': vc.preheat_kernel, 'ceiling': app._ceiling(app.pool_size),\n"
+        "    'resources': dict(app.config.VoilaConfiguration.resources),\n"
+        "    'iopub': app.config.VoilaExecutor.iopub_timeout,\n"
+        "    'cull': app.config.MappingKernelManager.cull_idle_timeout,\n"
+        "    'cull_connected': app.config.MappingKernelManager.cull_connected,\n"
+        "    'certfile': app.certfile}))\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", code, "notebooks/", *argv],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    if run.returncode:
+        raise RuntimeError(run.stderr[-2000:])
+    return json.loads(run.stdout.strip().splitlines()[-1])
+
+
+def test_make_app_defaults() -> None:
+    got = configured()
+    assert got["template"] == "palace" and got["preheat"] is True
+    assert got["pool"] == capacity.default_pool(max_pages=capacity.default_max_pages(pool=0))
+    assert got["ceiling"] == capacity.default_max_pages(pool=got["pool"])
+    assert got["resources"]["palace"] == {
+        "max_upload_bytes": MAX_BYTES,
+        "too_big": too_big_sentence(),
+    }
+    # voila.json: a generous IOPub wait (the 4 s default left pages blank), culling of
+    # pages with no open tab after 5 minutes, open pages never culled
+    assert got["iopub"] >= 60 and got["cull"] == 300 and got["cull_connected"] is False
+
+
+def test_make_app_options() -> None:
+    got = configured("--pool_size=0", "--max_kernels=7", "--certfile=/nonexistent.pem")
+    assert (got["pool"], got["preheat"], got["ceiling"]) == (0, False, 7)
+    assert got["certfile"] == "/nonexistent.pem"
+    with pytest.raises(RuntimeError, match="--keyfile needs --certfile"):
+        configured("--keyfile=/k.pem")
+
+
+def test_plain_voila_still_reads_voila_json() -> None:
+    """voila.json holds nothing only the Palace server knows (no template name)."""
+    data = json.loads((ROOT / "voila.json").read_text())
+    assert "template" not in data["VoilaConfiguration"]
+    template = ROOT / "palace/app/server/jupyter/voila/templates/palace"
+    assert json.loads((template / "conf.json").read_text()) == {"base_template": "lab"}
+    js = (template / "static" / "palace-page.js").read_text()
+    assert "config.too_big" in js and "config.max_upload_bytes" in js
+
+
+def test_the_browser_refuses_big_files_with_the_kernels_sentence() -> None:
+    sentence = too_big_sentence()
+    assert sentence.startswith("Not loaded: {name}") and "{size} bytes" in sentence
+    filled = sentence.replace("{name}", "big.json").replace("{size}", f"{2_000_000:,}")
+    try:
+        load_hand_or_scenario(b" " * 2_000_000, source="big.json")
+    except LoadError as exc:
+        assert filled == f"Not loaded: {exc}."
+    else:
+        raise AssertionError("the kernel accepted a file over the limit")
