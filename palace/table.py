@@ -35,7 +35,12 @@ def zone(seat: int, part: str) -> str:
 
 def zone_names(players: int) -> list[str]:
     """Every zone of a table: deck, discard, rejects, then each seat's four parts."""
-    return list(COMMON_ZONES) + [zone(s, p) for s in range(players) for p in SEAT_PARTS]
+    return list(_ZONE_NAMES[players])
+
+
+_ZONE_NAMES = [
+    tuple(COMMON_ZONES) + tuple(zone(s, p) for s in range(n) for p in SEAT_PARTS) for n in range(11)
+]
 
 
 @dataclass(frozen=True)

@@ -39,6 +39,7 @@ def world_table(view: SeatView, rng: random.Random) -> Table:
         known = list(by_zone.get(pile, ()))
         places[pile] = known
         holes.append((pile, count - len(known)))
+    deck_known = bool(places["deck"])
     all_known = view.known
     unseen = [c for c in view.rules.deck() if c not in all_known]
     if any(k < 0 for _, k in holes) or sum(k for _, k in holes) != len(unseen):
@@ -51,8 +52,17 @@ def world_table(view: SeatView, rng: random.Random) -> Table:
     for z, k in holes:
         places[z].extend(unseen[at : at + k])
         at += k
-    shuffle(rng, places["deck"])  # nobody knows the order of the draw deck
+    if deck_known:  # nobody knows the order of the draw deck (the unseen part is shuffled)
+        shuffle(rng, places["deck"])
     return _table(view, places)
+
+
+def _seen_by(zone_name: str) -> tuple[int, ...] | None:
+    if zone_name.endswith(".palace"):
+        return (int(zone_name[4 : zone_name.index(".")]),)
+    if zone_name in ("deck", "discard"):
+        return ()
+    return None
 
 
 def _table(view: SeatView, places: dict[str, list[Card]]) -> Table:
@@ -69,7 +79,6 @@ def _table(view: SeatView, places: dict[str, list[Card]]) -> Table:
         won=[0] * n,
         active=[info.active for info in view.seats],
     )
-    t.zones["deck"] = rules.deck()
     b = view.battle
     if b is not None:
         t.battle = Battle(
@@ -90,9 +99,15 @@ def _table(view: SeatView, places: dict[str, list[Card]]) -> Table:
     t.must_battle, t.turns = turn.must_battle, turn.turns
     t.trim_min, t.trim_next, t.trim_rule = turn.trim_min, turn.trim_next, turn.trim_rule
     t.phase, t.to_act = view.phase, view.to_act
+    # each seat knows its own palace; the draw deck and the discard pile are face down
     moves = tuple(
-        Move(tuple(cards), "deck", z) for z, cards in places.items() if z != "deck" and cards
+        Move(tuple(cards), "deck", z, seen_by=_seen_by(z))
+        for z, cards in places.items()
+        if z != "deck" and cards
     )
+    # the cards laid out first, in the order they are laid out: each one is then found at
+    # once at the top of the deck
+    t.zones["deck"] = [c for mv in moves for c in mv.cards] + places["deck"]
     chips = tuple((info.seat, -info.put_in) for info in view.seats if info.put_in)
     t.record(
         EventKind.POSITION,
