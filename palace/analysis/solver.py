@@ -30,8 +30,6 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
-import shlex
-import sys
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -363,6 +361,8 @@ def equilibrium_figures(tree: Tree, sol: Solution) -> dict[str, float]:
             out["discards"] += r * facts["discards"]
             out[f"ends: {facts['reason']}"] += r
             out["hand has a battle"] += r * (facts["attacks"] > 0)
+            if facts["reason"] == "last standing" and not facts["attacks"]:
+                out["ends: a fold on a turn"] += r
             continue
         probs = policy(i)
         kinds = facts["kinds"]
@@ -371,16 +371,26 @@ def equilibrium_figures(tree: Tree, sol: Solution) -> dict[str, float]:
         if facts["phase"] == "turn":
             bet = sum(p for p, k in zip(probs, kinds, strict=True) if k == "bet")
             buy = sum(p for p, k in zip(probs, kinds, strict=True) if k == "buy")
+            fold = sum(p for p, k in zip(probs, kinds, strict=True) if k == "fold")
+            where = "ahead" if facts["ahead"] else "behind"
             out[f"{name}: turns"] += r
             out[f"{name}: attacks"] += r * bet
             out[f"{name}: buys"] += r * buy
+            out[f"{name}: turns {where}"] += r
+            out[f"{name}: attacks {where}"] += r * bet
             if not facts["ahead"]:
                 out[f"{name}: attacks while behind"] += r * bet
-            out[f"{name}: folds on a turn"] += r * sum(
-                p for p, k in zip(probs, kinds, strict=True) if k == "fold"
-            )
+            out[f"{name}: folds on a turn"] += r * fold
+            if facts["must_battle"]:
+                out[f"{name}: forced"] += r
+                out[f"{name}: forced attacks"] += r * bet
         elif facts["phase"] == "battle response":
             out[f"{name}: answers"] += r
+            where = "ahead" if facts["ahead"] else "behind"
+            out[f"{name}: answers {where}"] += r
+            out[f"{name}: folds {where}"] += r * sum(
+                p for p, k in zip(probs, kinds, strict=True) if k == "fold"
+            )
             for kind in ("fold", "call", "raise"):
                 pk = sum(p for p, k in zip(probs, kinds, strict=True) if k == kind)
                 out[f"{name}: answers {kind}"] += r * pk
@@ -400,6 +410,11 @@ def equilibrium_figures(tree: Tree, sol: Solution) -> dict[str, float]:
     for reason in ("last standing", "showdown", "battle tie", "same banner"):
         key = f"ends: {reason}"
         figures[f"ends by {reason} %"] = 100 * out.get(key, 0.0)
+    figures["ends by a fold on a turn %"] = 100 * out.get("ends: a fold on a turn", 0.0)
+
+    def pct(a: str, b: str) -> float:
+        return 100 * out[a] / out[b] if out[b] else float("nan")
+
     for name in ("first seat", "dealer"):
         turns = out[f"{name}: turns"] or 1.0
         attacks = out[f"{name}: attacks"]
@@ -413,6 +428,22 @@ def equilibrium_figures(tree: Tree, sol: Solution) -> dict[str, float]:
             figures[f"{name}: {kind}s facing a bet or raise %"] = (
                 100 * out[f"{name}: answers {kind}"] / answers
             )
+        figures[f"{name}: attacks when ahead %"] = pct(
+            f"{name}: attacks ahead", f"{name}: turns ahead"
+        )
+        figures[f"{name}: attacks when behind %"] = pct(
+            f"{name}: attacks behind", f"{name}: turns behind"
+        )
+        figures[f"{name}: folds on a turn %"] = pct(f"{name}: folds on a turn", f"{name}: turns")
+        figures[f"{name}: attacks when forced to bet or fold (R9.3) %"] = pct(
+            f"{name}: forced attacks", f"{name}: forced"
+        )
+        figures[f"{name}: folds facing a bet when ahead %"] = pct(
+            f"{name}: folds ahead", f"{name}: answers ahead"
+        )
+        figures[f"{name}: folds facing a bet when behind %"] = pct(
+            f"{name}: folds behind", f"{name}: answers behind"
+        )
     return figures
 
 
@@ -462,74 +493,104 @@ def load_solution(path: Path | str) -> Solution:
     )
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description="Solve the small Palace and its variants (CFR+).")
-    ap.add_argument("--out", default=str(DATA))
-    ap.add_argument("--max-seconds", type=float, default=600.0, help="per variant (600)")
-    ap.add_argument("--only", default=None, help="solve one variant (a FILE_NAMES value)")
-    args = ap.parse_args(argv)
-    out = Path(args.out)
-    rows = []
-    for label, rules in VARIANTS.items():
-        name = FILE_NAMES[label]
-        if args.only and args.only != name:
-            continue
-        sizes = NO_LIMIT_SIZES if rules.no_limit else None
-        t0 = time.perf_counter()
-        tree = build_tree(rules, sizes=sizes)
-        built = time.perf_counter() - t0
-        print(
-            f"{label}: {tree.size:,} nodes, {len(tree.infosets):,} information sets, "
-            f"built in {built:.0f} s",
-            flush=True,
-        )
+def solve_variant(label: str, out: Path, *, figures_only: bool, max_seconds: float) -> None:
+    """Build one variant's tree, solve it (or load the stored strategy with
+    `figures_only`), and write the strategy, its figures and the timings."""
+    rules = VARIANTS[label]
+    name = FILE_NAMES[label]
+    sizes = NO_LIMIT_SIZES if rules.no_limit else None
+    t0 = time.perf_counter()
+    tree = build_tree(rules, sizes=sizes)
+    built = time.perf_counter() - t0
+    print(
+        f"{label}: {tree.size:,} nodes, {len(tree.infosets):,} information sets, "
+        f"built in {built:.0f} s",
+        flush=True,
+    )
+    meta_path = out / f"{name}_meta.json"
+    meta = json.loads(meta_path.read_text()) if meta_path.exists() else {}
+    path = out / f"{name}.json.gz"
+    if figures_only and path.exists():
+        sol = load_solution(path)
+    else:
         sol = solve(
             rules,
             tree=tree,
             sizes=sizes,
-            max_seconds=args.max_seconds,
+            max_seconds=max_seconds,
             progress=lambda i, e: print(f"  {i} iterations: exploitability {e:.5f}", flush=True),
         )
-        save(sol, out / f"{name}.json.gz")
-        figures = equilibrium_figures(tree, sol)
-        (out / f"{name}_figures.json").write_text(json.dumps(figures, indent=1) + "\n")
-        rows.append((label, name, sol, built))
-        print(
-            f"  done: exploitability {sol.exploitability:.5f} after {sol.iterations} "
-            f"iterations, {sol.seconds:.0f} s; values {sol.values}",
-            flush=True,
+        save(sol, path)
+        meta["solve_seconds"] = round(sol.seconds, 1)
+    meta["build_seconds"] = round(built, 1)
+    meta_path.write_text(json.dumps(meta) + "\n")
+    figures = equilibrium_figures(tree, sol)
+    (out / f"{name}_figures.json").write_text(json.dumps(figures, indent=1) + "\n")
+    print(
+        f"  done: exploitability {sol.exploitability:.5f} after {sol.iterations} iterations; "
+        f"values {sol.values}",
+        flush=True,
+    )
+
+
+def write_readme(out: Path, command: str) -> None:
+    """`data/solved/README.md`: the command and a table of every solved variant."""
+    lines = [
+        "# The small Palace, solved",
+        "",
+        "Produced by (from the repository root):",
+        "",
+        f"    .venv/bin/{command}",
+        "",
+        f"The small game: `{SMALL.label()}`, two players, seat 0 deals and seat 1 acts first "
+        "(R6.1); no-limit offers attacks of 1 or 2 times the minimum and raises of the big "
+        "bet (the adapter's `bet_sizes=1/2`, `raise_sizes=1`).",
+        "",
+        "Each `*.json.gz` holds the average strategy of OpenSpiel's CFR+ for one variant "
+        "(information state -> action probabilities, action ids of "
+        "`palace.analysis.spiel_game`), `*_figures.json` what that strategy does (exact "
+        "expectations over every deal, no sampling), `*_meta.json` the timings. "
+        "Exploitability is OpenSpiel's (NashConv / 2: what a best response gains on average "
+        "per seat) in chips per hand; the ante is 1 chip, so the target is 0.01. Timings are "
+        "wall seconds on this shared 2-core machine (build: walking the tree through the "
+        "adapter; solve: CFR+ and the exploitability checks).",
+        "",
+        "| variant | file | nodes | information sets | CFR+ iterations | build s | solve s | "
+        "exploitability (chips/hand) | value, dealer | value, first seat |",
+        "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for label, name in FILE_NAMES.items():
+        path = out / f"{name}.json.gz"
+        if not path.exists():
+            continue
+        sol = load_solution(path)
+        meta_path = out / f"{name}_meta.json"
+        meta = json.loads(meta_path.read_text()) if meta_path.exists() else {}
+        lines.append(
+            f"| {label} | `{name}.json.gz` | {sol.nodes:,} | {sol.infosets:,} | "
+            f"{sol.iterations} | {meta.get('build_seconds', float('nan')):.0f} | "
+            f"{meta.get('solve_seconds', sol.seconds):.0f} | {sol.exploitability:.4f} | "
+            f"{sol.values[0]:+.4f} | {sol.values[1]:+.4f} |"
         )
-    if rows and not args.only:
-        command = "python -m palace.analysis.solver" + (
-            " " + shlex.join(sys.argv[1:] if argv is None else argv)
-            if (argv or sys.argv[1:])
-            else ""
-        )
-        lines = [
-            "# The small Palace, solved",
-            "",
-            "Produced by (from the repository root; `make studies` runs it too):",
-            "",
-            f"    .venv/bin/{command}",
-            "",
-            "Each `*.json.gz` holds an average strategy of OpenSpiel's CFR+ for one variant "
-            "(information state -> action probabilities; action ids of "
-            "`palace.analysis.spiel_game`), and `*_figures.json` what that strategy does "
-            "(exact expectations over every deal, no sampling). Exploitability is OpenSpiel's "
-            "(NashConv / 2: what a best response gains on average per seat), in chips per "
-            "hand; the ante is 1 chip. Seat 0 deals, seat 1 acts first.",
-            "",
-            "| variant | file | nodes | information sets | CFR+ iterations | seconds (build + "
-            "solve) | exploitability (chips/hand) | value, dealer | value, first seat |",
-            "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
-        ]
-        for label, name, sol, built in rows:
-            lines.append(
-                f"| {label} | `{name}.json.gz` | {sol.nodes:,} | {sol.infosets:,} | "
-                f"{sol.iterations} | {built:.0f} + {sol.seconds:.0f} | "
-                f"{sol.exploitability:.4f} | {sol.values[0]:+.4f} | {sol.values[1]:+.4f} |"
-            )
-        (out / "README.md").write_text("\n".join(lines) + "\n")
+    (out / "README.md").write_text("\n".join(lines) + "\n")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description="Solve the small Palace and its variants (CFR+).")
+    ap.add_argument("--out", default=str(DATA))
+    ap.add_argument("--max-seconds", type=float, default=600.0, help="per variant (600)")
+    ap.add_argument("--only", default=None, help="comma-separated FILE_NAMES values")
+    ap.add_argument(
+        "--figures-only", action="store_true", help="reuse stored strategies; recompute figures"
+    )
+    args = ap.parse_args(argv)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    wanted = set(args.only.split(",")) if args.only else set(FILE_NAMES.values())
+    for label, name in FILE_NAMES.items():
+        if name in wanted:
+            solve_variant(label, out, figures_only=args.figures_only, max_seconds=args.max_seconds)
+    write_readme(out, "python -m palace.analysis.solver")
     return 0
 
 

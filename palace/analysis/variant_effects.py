@@ -354,7 +354,7 @@ def main(argv: list[str] | None = None) -> int:
     text = [
         "# Variant effects with adaptive players",
         "",
-        "Produced by (from the repository root; `make studies` runs it too):",
+        "Produced by (from the repository root):",
         "",
         f"    .venv/bin/{command}",
         "",
