@@ -315,6 +315,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--simulations", type=int, default=60, help="SearchBot budget (60)")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--out", default=str(DATA))
+    ap.add_argument("--name", default="variant_effects", help="file name stem (variant_effects)")
     args = ap.parse_args(argv)
     start = time.perf_counter()
     rows = run_study(
@@ -331,10 +332,11 @@ def main(argv: list[str] | None = None) -> int:
     out.mkdir(parents=True, exist_ok=True)
     summary = summarise(rows)
     diffs = differences(rows)
-    summary.to_csv(out / "variant_effects.csv")
-    diffs.to_csv(out / "variant_effects_differences.csv", index=False)
+    stem = args.name
+    summary.to_csv(out / f"{stem}.csv")
+    diffs.to_csv(out / f"{stem}_differences.csv", index=False)
     pd.DataFrame([r | {"variant": v} for v, rs in rows.items() for r in rs]).to_csv(
-        out / "variant_effects_hands.csv", index=False
+        out / f"{stem}_hands.csv", index=False
     )
     given = sys.argv[1:] if argv is None else argv
     command = "python -m palace.analysis.variant_effects" + (
@@ -361,9 +363,9 @@ def main(argv: list[str] | None = None) -> int:
         f"{n} seeded hands per variant ({args.shards} shards x {args.hands}), {args.players} "
         f"players, `SearchBot({args.simulations} simulations)` at every seat; the same deals "
         "under every variant. Each cell: mean [95% CI]; differences are paired by deal. "
-        f"({secs:.0f} s here.) Files: `variant_effects.csv` (this table), "
-        "`variant_effects_differences.csv` (each variant minus standard), "
-        "`variant_effects_hands.csv` (one row per hand).",
+        f"({secs:.0f} s here.) Files: `{stem}.csv` (this table), "
+        f"`{stem}_differences.csv` (each variant minus standard), "
+        f"`{stem}_hands.csv` (one row per hand).",
         "",
         *table,
         "",
@@ -372,7 +374,7 @@ def main(argv: list[str] | None = None) -> int:
         *[f"- {line}" for line in findings(diffs)],
         "",
     ]
-    (out / "variant_effects.md").write_text("\n".join(text))
+    (out / f"{stem}.md").write_text("\n".join(text))
     print("\n".join(text))
     return 0
 
