@@ -97,3 +97,24 @@ def test_shipped_strategies_are_solved_below_one_percent_of_the_ante(name):
             probs = sol.strategy[state.information_state_string(state.current_player())]
             assert set(probs) <= set(state.legal_actions())
             state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_lesson_tables_read_the_shipped_strategy():
+    from palace.analysis import perfect_play as pp
+
+    path = SOLVED / "small_limit.json.gz"
+    if not path.exists():
+        pytest.skip("small_limit.json.gz not generated (python -m palace.analysis.solver)")
+    sol = pp.load_solutions()["small game (limit)"]
+    moves = pp.first_moves(sol)
+    assert ((moves.sum(axis=1) - 100).abs() < 0.5).all()  # each hand's opening move, in %
+    # 15 hands: 3 banner ranks x 5 palace cards (2 of its own suit, 3 of theirs)
+    assert len(moves) == 15 and "attack" in moves.columns
+    answers = pp.answers_to_an_attack(sol)
+    assert ((answers.sum(axis=1) - 100).abs() < 0.5).all()
+    table = pp.figures_table()
+    assert table.loc["value, first seat (chips per hand)", "small game (limit)"] == pytest.approx(
+        sol.values[1]
+    )
+    lines = pp.findings(table)
+    assert lines[0].startswith("Perfect play in the small game: the first seat is worth")
