@@ -257,3 +257,24 @@ def test_an_unknown_parameter_is_refused():
     with pytest.raises(PalaceError, match="outside"):
         game = sg.load(SMALL, players=2, dealer=0)
         game.codec.decode(game.new_initial_state().engine, game.codec.size)
+
+
+def test_observations_at_chance_nodes_do_not_reveal_hidden_cards():
+    game = sg.load(Rules(), players=3, dealer=0)
+    state = game.new_initial_state()
+    rng = random.Random(8)
+    obs = game.make_py_observer()
+    while True:  # through the deal, then a Buy's card (a chance node mid-hand)
+        if state.is_chance_node():
+            for seat in range(3):
+                obs.set_from(state, seat)
+                g = state.engine
+                hidden = [c for s in range(3) if s != seat for c in g.palace(s)]
+                hidden += [c for c in g.zones()["deck"] if c not in state.engine.view(seat).known]
+                for c in hidden:
+                    assert obs.dict["cards"][c.index, 0] == 1, (seat, c)
+            if state.engine.phase.value == "draw":
+                break
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+        else:
+            state.apply_action(game.codec.BUY)

@@ -699,9 +699,7 @@ class PalaceObserver:
         d["player"][player] = 1
         d["to_act"][g.to_act if g.to_act is not None else (n if g.is_chance else n + 1)] = 1
         d["phase"][PHASES.index(g.phase)] = 1
-        if g.phase in (Phase.DEALER_SELECTION, Phase.BANNER_DEAL, Phase.PALACE_DEAL) or g.is_chance:
-            return self._set_dealing(state, player)
-        v = self._view(state, player)
+        v = self._view(state, player)  # a view exists in every phase, the deal included
         known = v.known
         for c in v.rules.deck():
             where = known.get(c)
@@ -709,26 +707,6 @@ class PalaceObserver:
                 where = None
             d["cards"][c.index, self.zone_index.get(where, 0) if where else 0] = 1
         self._public(v, d)
-        if self.perfect_recall:
-            d["actions"][:] = np.asarray(state._box.counts, np.float32)
-
-    def _set_dealing(self, state: PalaceSpielState, player: int) -> None:
-        """During the deal (and chance steps) a view is not defined: the public table."""
-        g = state.engine
-        d = self.dict
-        z = g.zones()
-        for name, cards in z.items():
-            idx = self.zone_index.get(name)
-            for c in cards:
-                visible = idx is not None and (
-                    not name.endswith("palace") or (self.private and name == f"seat{player}.palace")
-                )
-                d["cards"][c.index, idx if visible else 0] = 1
-        d["pot"][0] = g.pot
-        d["put_in"][:] = g.put_in
-        if g.stacks is not None:
-            d["stacks"][:] = g.stacks
-        d["active"][:] = g.active
         if self.perfect_recall:
             d["actions"][:] = np.asarray(state._box.counts, np.float32)
 
@@ -761,13 +739,6 @@ class PalaceObserver:
             )
             return f"seat {player}|" + "|".join(tokens)
         g = state.engine
-        if g.is_chance or g.phase in (Phase.DEALER_SELECTION, Phase.BANNER_DEAL, Phase.PALACE_DEAL):
-            mine = f" my palace [{format_cards(g.palace(player))}]" if self.private else ""
-            return (
-                f"seat {player}; dealing ({g.phase}); pot {g.pot}; banners "
-                + " ".join(str(g.banner(s) or "-") for s in range(g.players))
-                + mine
-            )
         text = view_text(self._view(state, player))
         if not self.private:
             text = text.replace(f"my palace [{format_cards(g.palace(player))}]", "my palace [?]")
