@@ -23,8 +23,9 @@ def test_a_shard_is_seeded_plain_and_picklable():
     assert [(r["shard"], r["hand"]) for r in rows] == [(1, 0), (1, 1), (1, 2)]
 
 
-def test_hand_row_counts_what_happened():
-    g = play_out(Game.new(players=4, seed=5), {s: RuleBot() for s in range(4)})
+@pytest.mark.parametrize("seed", range(6))
+def test_hand_row_counts_what_happened(seed):
+    g = play_out(Game.new(players=4, seed=seed), {s: RuleBot() for s in range(4)})
     row = ve.hand_row(g)
     assert row["attacks"] == sum(1 for e in g.events if e.kind == "bet")
     assert row["buys"] == sum(1 for e in g.events if e.kind == "buy")
@@ -32,6 +33,8 @@ def test_hand_row_counts_what_happened():
     for key in ve.FIGURES:
         if key.startswith("end_"):
             assert row[key] in (0.0, 100.0)
+    ends = row["end_fold_to_attack"] + row["end_battle"] + row["end_turn_fold"]
+    assert ends == (100.0 if g.result.reason == "last standing" else 0.0)  # one way to end
     first = (g.dealer + 1) % 4
     assert row["net_first_seat"] == g.won[first] - g.put_in[first]
 

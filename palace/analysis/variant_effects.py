@@ -81,10 +81,17 @@ def hand_row(game: Game) -> dict[str, Any]:
     events = game.events
     bets = [e for e in events if e.kind == "bet"]
     turns = game.turns
-    fold_in_battle = any(e.kind == "fold" and e.rule in ("R7.5", "R7.9") for e in events)
-    turn_fold = any(e.kind == "fold" and e.rule == "R6.6" for e in events)
     shared = len(res.winners) > 1
-    battle = any(e.kind == "battle" for e in events)
+    # how the hand ended: the last fold or battle showdown decides it (R9.2)
+    last = next((e for e in reversed(events) if e.kind == "battle" or e.kind == "fold"), None)
+    ending = ""
+    if res.reason is EndReason.LAST_STANDING and last is not None:
+        if last.kind == "battle":
+            ending = "battle"
+        elif last.rule in ("R7.5", "R7.9"):
+            ending = "fold_to_attack"
+        else:
+            ending = "turn_fold"
     first = (game.dealer + 1) % game.players  # the first seat to act (R6.1)
     first_attack = next((e for e in events if e.kind == "bet"), None)
     turn_of = 0
@@ -105,16 +112,9 @@ def hand_row(game: Game) -> dict[str, Any]:
         "turns": turns,
         "decisions": len(game.actions),
         "pot": res.pot,
-        "end_fold_to_attack": 100.0 * (res.reason is EndReason.LAST_STANDING and fold_in_battle),
-        "end_battle": 100.0
-        * (res.reason is EndReason.LAST_STANDING and battle and not fold_in_battle),
-        "end_turn_fold": 100.0
-        * (
-            res.reason is EndReason.LAST_STANDING
-            and turn_fold
-            and not battle
-            and not fold_in_battle
-        ),
+        "end_fold_to_attack": 100.0 * (ending == "fold_to_attack"),
+        "end_battle": 100.0 * (ending == "battle"),
+        "end_turn_fold": 100.0 * (ending == "turn_fold"),
         "end_showdown": 100.0 * (res.reason is EndReason.SHOWDOWN),
         "end_shared": 100.0 * shared,
         "net_first_seat": game.won[first] - game.put_in[first],
