@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from palace import Bet, Call, Fold, Game, Raise, RuleBot, Rules
+from palace import Bet, Call, Fold, Game, Raise, Rules
 from palace.analysis.search_bot import SearchBot, candidates, rollout_action
 
 VARIANTS = [
