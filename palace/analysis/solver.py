@@ -87,7 +87,6 @@ class Tree:
     facts: dict[int, dict[str, Any]] = field(default_factory=dict)
     infosets: list[tuple[int, str]] = field(default_factory=list)  # (player, key)
     infoset_actions: list[list[int]] = field(default_factory=list)
-    action_words: dict[int, list[str]] = field(default_factory=dict)  # per decision node
 
     @property
     def size(self) -> int:
@@ -178,7 +177,6 @@ def build_tree(rules: Rules, *, dealer: int = DEALER, sizes: dict[str, Any] | No
             tree.labels.append(outcomes)
             tree.infoset.append(index[key])
             tree.facts[node] = _decision_facts(g, codec, legal)
-            tree.action_words[node] = [state.action_to_string(p, a) for a in outcomes]
         # children in reverse on the stack, so they are numbered in order (preorder)
         for a in reversed(outcomes):
             stack.append((state.child(a), node))
