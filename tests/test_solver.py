@@ -3,6 +3,7 @@ the tree matches the OpenSpiel adapter, and the shipped strategies are what they
 
 from __future__ import annotations
 
+import math
 import random
 from pathlib import Path
 
@@ -65,7 +66,8 @@ def test_equilibrium_figures_are_expectations(tiny_tree, tiny_solution):
     assert fig["pot"] >= 2 * sv.TINY.ante_amount
     for key, value in fig.items():
         if key.endswith("%"):
-            assert -1e-9 <= value <= 100 + 1e-9, key
+            # NaN: the situation never arises (no forced battle within one turn, R9.3)
+            assert math.isnan(value) or -1e-9 <= value <= 100 + 1e-9, key
 
 
 def test_save_and_load_round_trip(tmp_path, tiny_solution):
