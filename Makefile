@@ -77,9 +77,10 @@ $(VENV)/.installed-app: pyproject.toml | $(PY)
 	$(PIP) install -e .
 	touch $@
 
-# The test extra includes the app, so it satisfies the app stamp too.
+# The test extra includes the app, so it satisfies the app stamp too; `agents` (OpenSpiel)
+# is tested too.
 $(VENV)/.installed-test: pyproject.toml | $(PY)
-	$(PIP) install -e '.[test]'
+	$(PIP) install -e '.[test,agents]'
 	touch $@ $(VENV)/.installed-app
 
 $(VENV)/.installed-bench: pyproject.toml | $(PY)

@@ -1,6 +1,6 @@
 """pyproject.toml and environment.yml must list the same packages.
 
-The runtime dependencies plus the ``test`` extra of ``pyproject.toml`` are
+The runtime dependencies plus the ``test`` and ``agents`` extras of ``pyproject.toml`` are
 compared with the conda and pip dependencies of ``environment.yml`` (ignoring
 ``python``, ``pip`` and the editable ``-e .``), so a dependency added to only
 one file fails here.  The YAML is read with a small line parser because
@@ -56,7 +56,8 @@ def requirement_name(spec: str) -> str:
 
 def pyproject_packages(text: str) -> set[str]:
     project = tomllib.loads(text)["project"]
-    specs = list(project["dependencies"]) + list(project["optional-dependencies"]["test"])
+    extras = project["optional-dependencies"]
+    specs = list(project["dependencies"]) + list(extras["test"]) + list(extras.get("agents", []))
     return {requirement_name(spec) for spec in specs}
 
 
