@@ -34,6 +34,7 @@ from palace.widgets import (
     card_html,
     cards_html,
 )
+from palace.widgets.cards import face
 
 # Five players, dealer Eve (seat 4): the banner deal goes Ann Ah, Bob Kd, Cat Qc, Dan Js
 # (group A), then Eve Ts (group B): Dan and Eve both have spade banners (R4.5, R7.2).
@@ -289,7 +290,8 @@ class TestActionPicker:
         picker.button("buy").click()
         card = next(iter(picker.toggles))
         picker.toggles[card].value = True
-        assert "discard" == picker.toggles[card].description
+        # each toggle is named by its card, and says whether it is ticked (not by its words)
+        assert picker.toggles[card].description == f"Discard {face(card)}"
         picker.button("confirm").click()
         assert card not in picker.game.soldiers(3)
         assert card in picker.game.zones()["discard"]

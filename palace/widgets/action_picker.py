@@ -4,20 +4,26 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
-from ipywidgets import HTML, BoundedIntText, Button, HBox, Layout, ToggleButton, VBox, Widget
+from ipywidgets import HTML, BoundedIntText, Button, Checkbox, HBox, Layout, VBox, Widget
 
 from palace.actions import Action, Bet, Buy, Call, Discard, Fold, Raise, Stay, Trim
 from palace.cards import Card
 from palace.errors import PalaceError
 from palace.events import Event, Phase
 from palace.game import Game
-from palace.widgets.cards import card_html
+from palace.widgets.cards import card_html, face
 from palace.widgets.session import PlayController
 from palace.widgets.theme import esc, root, style_widget, symbols
 
-Advisor = Callable[[Game, int, int], str]
+Advisor = Callable[[Game, int, int], Any]
+"""``advisor(game, seat, target)``: words (a str), or odds with ``win``/``tie``/``lose`` and
+``text(name)`` (drawn as a bar beside the words), about battling `target` now."""
 ActionCallback = Callable[[Action, list[Event]], None]
+Coach = Callable[[Action], str | None]
+"""``coach(action)``: a reason to hold back an action the engine allows (a guided lesson
+step), or None to leave it to the engine."""
 BIG = 10**9
 BUTTON_WIDTH = "250px"
 
@@ -33,6 +39,7 @@ class _Offer:
     reason: str = ""  # why the engine refuses it now ("" when enabled)
     help: str = ""  # what it does (shown while enabled)
     advice: str = ""  # the advisor's odds (shown while enabled)
+    odds: tuple[float, float, float] | None = None  # win, tie, lose: drawn as a bar
 
     def note_html(self) -> str:
         if self.reason:
@@ -41,7 +48,11 @@ class _Offer:
         if self.help:
             parts.append(f'<span class="palace-reason">{esc(self.help)}</span>')
         if self.advice:
-            parts.append(f'<span class="palace-advice">{esc(self.advice)}</span>')
+            bar = odds_bar_html(*self.odds) if self.odds is not None else ""
+            parts.append(
+                f'<span class="palace-odds">{bar}<span class="palace-advice">'
+                f"{esc(self.advice)}</span></span>"
+            )
         return "<br>".join(parts)
 
     def line(self) -> str:
@@ -49,6 +60,18 @@ class _Offer:
         state = "off" if self.button.disabled else "on"
         extra = self.reason or self.advice
         return f"[{state}] {self.button.description}" + (f" — {extra}" if extra else "")
+
+
+def odds_bar_html(win: float, tie: float, lose: float) -> str:
+    """Win, tie and lose as a bar (green, yellow, red) with its words for screen readers."""
+    pct = [max(0.0, min(100.0, 100 * x)) for x in (win, tie, lose)]
+    label = f"win {pct[0]:.0f}%, tie {pct[1]:.0f}%, lose {pct[2]:.0f}%"
+    return (
+        f'<span class="palace-odds-bar" role="img" aria-label="{esc(label)}">'
+        f'<span class="palace-odds-win" style="width:{pct[0]:.1f}%"></span>'
+        f'<span class="palace-odds-tie" style="width:{pct[1]:.1f}%"></span>'
+        f'<span class="palace-odds-lose" style="width:{pct[2]:.1f}%"></span></span>'
+    )
 
 
 def _action_button(description: str = "", *, icon: str) -> Button:
@@ -76,6 +99,7 @@ class ActionPicker(VBox):
         *,
         advisor: Advisor | None = None,
         four_color: bool = False,
+        coach: Coach | None = None,
     ) -> None:
         if isinstance(controller, Game):
             controller = PlayController(
@@ -84,6 +108,8 @@ class ActionPicker(VBox):
         self._ctl = controller
         self._seat = controller.seat if seat is None else seat
         self._advisor = advisor
+        self._coach = coach
+        self._was_mine = False
         self.four_color = four_color
         self._callbacks: list[ActionCallback] = []
         self._choosing: str | None = None  # "discard" while picking soldiers to discard
@@ -120,7 +146,7 @@ class ActionPicker(VBox):
             k: HTML() for k in ("buy", "discard", "stay", "fold", "call", "raise")
         }
         self._bets: dict[int, Button] = {}
-        self._toggles: dict[Card, ToggleButton] = {}
+        self._toggles: dict[Card, Checkbox] = {}
         self._toggle_cards: dict[Card, HTML] = {}
 
         for btn, fn in (
@@ -198,8 +224,18 @@ class ActionPicker(VBox):
         return "" if offer is None else offer.reason
 
     @property
-    def toggles(self) -> dict[Card, ToggleButton]:
-        """The soldier toggles shown while choosing discards (True = discard it)."""
+    def coach(self) -> Coach | None:
+        return self._coach
+
+    @coach.setter
+    def coach(self, fn: Coach | None) -> None:
+        self._coach = fn
+        self.refresh()
+
+    @property
+    def toggles(self) -> dict[Card, Checkbox]:
+        """The soldier toggles shown while choosing discards (True = discard it), each named
+        by its card ("Discard K♦")."""
         if self._choose_box.layout.display == "none":
             return {}
         return {c: t for c, t in self._toggles.items() if c in self.game.soldiers(self._seat)}
@@ -234,13 +270,29 @@ class ActionPicker(VBox):
         self.refresh()
         for fn in list(self._callbacks):
             fn(action, events)
+        self.focus_prompt()
         return True
+
+    def focus_prompt(self) -> None:
+        """Move the keyboard focus to the first thing to press now (after each action)."""
+        if not self._mine():
+            return
+        if self._choose_box.layout.display != "none":
+            target: Widget | None = next(iter(self.toggles.values()), self._confirm)
+        else:
+            order = [o.button for o in self._offers.values() if not o.button.disabled]
+            target = order[0] if order else None
+        if target is not None:
+            target.focus()
 
     # ------------------------------------------------------------------ callbacks
     def _on_game_changed(self, events: list[Event]) -> None:
         if not events:  # undo or a new hand: the old message no longer applies
             self._set_status("", ok=True)
+        was = self._was_mine
         self.refresh()
+        if self._mine() and not was:
+            self.focus_prompt()  # the learner's turn again: the prompt takes the focus
 
     def _on_buy(self, _: Button) -> None:
         self.act(Buy())
@@ -251,6 +303,7 @@ class ActionPicker(VBox):
             t.value = False
         self._set_status("Choose the soldiers to discard, then press Discard selected.", ok=True)
         self.refresh()
+        self.focus_prompt()
 
     def _on_stay(self, _: Button) -> None:
         self.act(Stay())
@@ -321,6 +374,7 @@ class ActionPicker(VBox):
         self._actions_box.layout.display = "none" if self.game.is_over else None
         if not self._status_text:
             self._set_status("", ok=True)
+        self._was_mine = self._mine()
 
     # the prompt ---------------------------------------------------------------------
     def _draw_prompt(self) -> None:
@@ -340,7 +394,9 @@ class ActionPicker(VBox):
         else:
             prompt = f"Your turn, {g.names[me]}: pick one action (R6.1)."
         self._prompt_text = prompt
-        self._prompt.value = root(f'<div class="palace-prompt">{esc(prompt)}</div>')
+        self._prompt.value = root(
+            f'<div class="palace-prompt" role="status" aria-live="polite">{esc(prompt)}</div>'
+        )
 
     # the soldier chooser (Trim after a Buy or capture, or Discard) --------------------
     def _draw_chooser(self) -> None:
@@ -356,7 +412,7 @@ class ActionPicker(VBox):
             t = self._toggle(c)
             self._style_toggle(t)
             cols.append(
-                VBox([self._toggle_cards[c], t], layout=Layout(align_items="center", width="84px"))
+                VBox([self._toggle_cards[c], t], layout=Layout(align_items="center", width="auto"))
             )
         buttons = [self._confirm, self._keep] if trim else [self._confirm, self._cancel]
         self._choose_box.children = [
@@ -374,23 +430,22 @@ class ActionPicker(VBox):
             return "Bought: discard any soldiers? (R6.2; at most five stay, R6.7)"
         return f"Discard which soldiers? (pays {g.rules.discard_amount}, R6.4)"
 
-    def _toggle(self, card: Card) -> ToggleButton:
+    def _toggle(self, card: Card) -> Checkbox:
         if card not in self._toggles:
-            t = ToggleButton(
+            t = Checkbox(
                 value=False,
-                description="keep",
-                tooltip=f"discard {card.name}?",
-                layout=Layout(width="76px"),
+                description=f"Discard {face(card)}",
+                tooltip=f"discard the {card.name.lower()}",
+                indent=False,
+                layout=Layout(width="auto"),
             )
             t.observe(self._on_toggle, names="value")
             self._toggles[card] = t
             self._toggle_cards[card] = HTML()
         return self._toggles[card]
 
-    def _style_toggle(self, t: ToggleButton) -> None:
+    def _style_toggle(self, t: Checkbox) -> None:
         card = next(c for c, x in self._toggles.items() if x is t)
-        t.description = "discard" if t.value else "keep"
-        t.button_style = "danger" if t.value else ""
         why = "to be discarded" if t.value else None
         self._toggle_cards[card].value = root(
             card_html(card, four_color=self.four_color, struck=why)
@@ -401,16 +456,26 @@ class ActionPicker(VBox):
         """The engine's reason, or why it is not this seat's decision."""
         g = self.game
         if g.is_over or g.to_act == self._seat:
-            return g.why_illegal(action)
+            why = g.why_illegal(action)
+            if why is None and self._coach is not None:
+                why = self._coach(action)
+            return why
         return f"wait: it is {self._waiting_for()}'s decision, not yours"
 
-    def _advice(self, target: int) -> str:
-        """The advisor's words about fighting `target` (an advisor bug must not break the game)."""
+    def _advice(self, target: int) -> tuple[str, tuple[float, float, float] | None]:
+        """The advisor's words about fighting `target`, and its odds when it gives them (an
+        advisor bug must not break the game)."""
         assert self._advisor is not None
         try:
-            return self._advisor(self.game, self._seat, target)
+            said = self._advisor(self.game, self._seat, target)
         except Exception as exc:  # noqa: BLE001 - the advisor is the caller's code
-            return f"(advisor failed: {exc})"
+            return f"(advisor failed: {exc})", None
+        if isinstance(said, str):
+            return said, None
+        odds = (float(said.win), float(said.tie), float(said.lose))
+        words = said.text(self.game.names[target])
+        extra = getattr(said, "explanation", "")
+        return (f"{words}. {extra}" if extra else words), odds
 
     def _offer(
         self,
@@ -430,7 +495,7 @@ class ActionPicker(VBox):
         button.tooltip = why or help_text
         offer = _Offer(key, button, self._notes[key], why or "", help_text)
         if why is None and advise is not None and self._advisor is not None:
-            offer.advice = self._advice(advise)
+            offer.advice, offer.odds = self._advice(advise)
         offer.note.value = offer.note_html()
         self._offers[key] = offer
         return offer

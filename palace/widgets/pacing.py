@@ -1,0 +1,81 @@
+"""`BotPacer`: the computer players act one at a time, a moment apart, so a learner can follow.
+
+In a running kernel (Voilà, JupyterLab) each bot action is scheduled on the kernel's event
+loop `delay` seconds after the last, and every listener of the `PlayController` redraws
+after each one. Where no loop runs (tests, ``nbconvert``) or at speed "instant", the bots
+play on at once.
+
+>>> from palace.widgets.session import PlayController
+>>> ctl = PlayController(players=3, human=0, seed=2, auto=False)
+>>> pacer = BotPacer(ctl, "normal")
+>>> pacer.run(); ctl.bot_to_act   # no event loop here: the bots played on at once
+False
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from palace.widgets.session import PlayController
+
+BOT_SPEEDS: dict[str, float] = {"instant": 0.0, "fast": 0.5, "normal": 1.2, "slow": 2.4}
+"""Seconds between two bot actions, by the name shown in the speed setting."""
+
+
+class BotPacer:
+    """Plays the bots of `controller` one action at a time, `BOT_SPEEDS[speed]` apart."""
+
+    def __init__(self, controller: PlayController, speed: str = "normal") -> None:
+        self.controller = controller
+        self._speed = "normal"
+        self.speed = speed
+        self._handle: asyncio.TimerHandle | None = None
+
+    @property
+    def speed(self) -> str:
+        return self._speed
+
+    @speed.setter
+    def speed(self, value: str) -> None:
+        if value not in BOT_SPEEDS:
+            raise ValueError(f"bot speed must be one of {', '.join(BOT_SPEEDS)}, got {value!r}")
+        self._speed = value
+
+    @property
+    def running(self) -> bool:
+        """Is a bot action waiting for its moment?"""
+        return self._handle is not None
+
+    def cancel(self) -> None:
+        """Stop pacing (a new hand, an undo)."""
+        if self._handle is not None:
+            self._handle.cancel()
+            self._handle = None
+
+    def run(self) -> None:
+        """Let the bots play until a human decides: paced when a loop runs, else at once."""
+        if self._handle is not None or not self.controller.bot_to_act:
+            return
+        delay = BOT_SPEEDS[self._speed]
+        loop = _running_loop()
+        if delay <= 0 or loop is None:
+            self.controller.advance_bots()
+            return
+        self._handle = loop.call_later(delay, self._tick)
+
+    def finish(self) -> None:
+        """Play every waiting bot action now (the learner pressed Skip)."""
+        self.cancel()
+        self.controller.advance_bots()
+
+    def _tick(self) -> None:
+        self._handle = None
+        self.controller.bot_step()  # listeners redraw, and may call run() again
+        self.run()
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
