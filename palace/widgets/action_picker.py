@@ -257,6 +257,10 @@ class ActionPicker(VBox):
 
     def act(self, action: Action) -> bool:
         """Try `action` for the seat; a refusal is shown in the status line. True if done."""
+        held = self._coach(action) if self._coach is not None and self._mine() else None
+        if held:
+            self._set_status(f"Not now: {held}", ok=False)
+            return False
         try:
             desc = self.game.describe(action)
             events = self._ctl.act(action)
