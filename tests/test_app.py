@@ -155,16 +155,35 @@ def test_several_human_seats_take_turns() -> None:
     play.seed.value = 5
     play.deal_button.click()
     assert play.humans == (0, 1)
-    seen = set()
+    seen, covers, switches, last = set(), 0, 0, None
     while not play.game.is_over:
         g = play.game
         assert g.to_act in (0, 1)
-        assert play.picker.seat == g.to_act  # the buttons of the human to act
         me = g.names[g.to_act]
-        assert re.search(rf"^{me} \((dealer, )?you", play.table.text(), re.M)  # hot seat
+        if last is not None and g.to_act != last:
+            switches += 1
+        if play.covered:  # hot seat: the next human's palace stays hidden until they reveal
+            covers += 1
+            text = play.text()
+            assert f"Pass the screen to {me}" in text
+            assert "(you" not in play.table.text() and "you)" not in play.table.text()
+            assert all("palace 3 face-down" in ln for ln in play.table.text().splitlines()[1:])
+            assert play.reveal_button.description == f"I am {me}: show my cards"
+            play.reveal_button.click()
+        assert not play.covered
+        assert play.picker.seat == g.to_act  # the buttons of the human to act
+        assert re.search(rf"^{me} \((dealer, )?you", play.table.text(), re.M)
         seen.add(g.to_act)
+        last = g.to_act
         click_legal(app)
     assert seen == {0, 1}
+    assert covers == switches + 1  # the first human too: the screen may be someone else's
+
+
+def test_one_human_gets_no_cover() -> None:
+    app = PalaceApp(advisor=None)
+    app.play.deal_button.click()
+    assert not app.play.covered and app.play.picker is not None
 
 
 def test_all_bots_play_the_hand_out() -> None:

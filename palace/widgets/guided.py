@@ -225,7 +225,7 @@ class GuidedHand(VBox):
         return f"in this first hand, follow the guide: {step.do}"
 
     def _on_action(self, action: Action, events: list[Event]) -> None:
-        self._since = len(self.game.events) - len(events)
+        self._since = events[0].index if events else len(self.game.events)
         if self.step.wants(action) and not self.finished:
             self._go(self._index + 1)
 
