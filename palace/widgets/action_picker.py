@@ -9,6 +9,7 @@ from typing import Any
 from ipywidgets import HTML, BoundedIntText, Button, Checkbox, HBox, Layout, VBox, Widget
 
 from palace.actions import Action, Bet, Buy, Call, Discard, Fold, Raise, Stay, Trim
+from palace.analysis.odds import Odds, battle_odds
 from palace.cards import Card
 from palace.errors import PalaceError
 from palace.events import Event, Phase
@@ -60,6 +61,12 @@ class _Offer:
         state = "off" if self.button.disabled else "on"
         extra = self.reason or self.advice
         return f"[{state}] {self.button.description}" + (f" — {extra}" if extra else "")
+
+
+def exact_odds(game: Game, seat: int, target: int) -> Odds:
+    """The advisor the app and the lessons use: the exact odds of battling `target` now,
+    as `seat` may know them (`palace.analysis.odds.battle_odds`), drawn as a bar and words."""
+    return battle_odds(game.view(seat), target)
 
 
 def odds_bar_html(win: float, tie: float, lose: float) -> str:

@@ -5,7 +5,8 @@ loop `delay` seconds after the last, and every listener of the `PlayController` 
 after each one. Where no loop runs (tests, ``nbconvert``) or at speed "instant", the bots
 play on at once.
 
->>> from palace.widgets.session import PlayController
+>>> from palace.events import Phase
+from palace.widgets.session import PlayController
 >>> ctl = PlayController(players=3, human=0, seed=2, auto=False)
 >>> pacer = BotPacer(ctl, "normal")
 >>> pacer.run(); ctl.bot_to_act   # no event loop here: the bots played on at once
@@ -16,9 +17,10 @@ from __future__ import annotations
 
 import asyncio
 
+from palace.events import Phase
 from palace.widgets.session import PlayController
 
-BOT_SPEEDS: dict[str, float] = {"instant": 0.0, "fast": 0.5, "normal": 1.2, "slow": 2.4}
+BOT_SPEEDS: dict[str, float] = {"instant": 0.0, "fast": 0.5, "normal": 1.0, "slow": 2.2}
 """Seconds between two bot actions, by the name shown in the speed setting."""
 
 
@@ -70,7 +72,12 @@ class BotPacer:
 
     def _tick(self) -> None:
         self._handle = None
-        self.controller.bot_step()  # listeners redraw, and may call run() again
+        ctl = self.controller
+        seat = ctl.game.to_act
+        ctl.bot_step()  # listeners redraw, and may call run() again
+        # a bot's choice of discards after its Buy or capture is part of the same turn
+        while ctl.bot_to_act and ctl.game.to_act == seat and ctl.game.phase is Phase.TRIM_TO_FIVE:
+            ctl.bot_step()
         self.run()
 
 
