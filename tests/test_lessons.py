@@ -290,7 +290,7 @@ class TestDeal:
     def test_events_text(self) -> None:
         g = Game.new(players=5, seed=8)
         text = events_text(g, "banner", "reject")
-        assert text.splitlines()[0] == "#13 Dan's banner is J♠ (group A). (R4.1)"
+        assert text.splitlines()[0] == "Step 14: Dan's banner is J♠ (group A) (R4.1)."
         assert "2♠ is rejected for Bob" in text
         assert "palace card" not in text
         palaces = events_text(g, "palace")

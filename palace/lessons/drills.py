@@ -410,10 +410,11 @@ def stake_amount(rng: random.Random) -> Exercise:
         probe = game.replay()
         ev = next(e for e in probe.apply(Bet(target=bet.target)) if e.kind == "bet")  # type: ignore[attr-defined]
         amount = ev.amount
-        question = (
-            f"{game.names[seat]} has {plural(len(game.soldiers(seat)), 'soldier')}. What is "
-            f"the {'least ' if no_limit else ''}{game.names[seat]} can attack "
-            f"{game.names[bet.target]} for?"  # type: ignore[attr-defined]
+        who, whom = game.names[seat], game.names[bet.target]  # type: ignore[attr-defined]
+        question = f"{who} has {plural(len(game.soldiers(seat)), 'soldier')}. " + (
+            f"What is the least {who} can attack {whom} for?"
+            if no_limit
+            else f"How much does it cost {who} to attack {whom}?"
         )
         hint = (
             f"The minimum attack is (your soldiers + 1) × s, with s = {game.rules.small_bet} "

@@ -113,7 +113,7 @@ class VariantComparer(VBox):
             where = '<div class="palace-note">The two hands are event for event the same.</div>'
         else:
             where = (
-                f'<div class="palace-taken"><b>First difference at event #{div.index}</b>'
+                f'<div class="palace-taken"><b>First difference at step {div.index + 1}</b>'
                 f"<div>standard: {esc(div.a)}</div><div>{esc(name)}: {esc(div.b)}</div></div>"
             )
         self._out.value = root(
