@@ -189,7 +189,7 @@ class TestDealStepper:
     def test_slider_and_play_jump(self) -> None:
         g = Game.new(players=4, seed=3)
         st = DealStepper(g)
-        st.slider.value = 12
+        st.slider.value = 13  # "Go to step" counts from 1, as the steps are shown
         assert st.index == 12
         assert st.text().startswith(f"Step 13 of {len(g.events)}: {g.events[12].text}")
         # Play is a button with words (no icon-only control); each tick is one step

@@ -29,7 +29,7 @@ from palace.game import Game
 from palace.scenarios import SCENARIO_DIR
 from palace.table import DEFAULT_NAMES
 from palace.widgets.action_picker import Advisor, exact_odds
-from palace.widgets.theme import root, style_widget
+from palace.widgets.theme import quiet_tooltips, root, style_widget
 
 __all__ = ["TAB_TITLES", "PalaceApp"]
 
@@ -138,6 +138,7 @@ class PalaceApp(VBox):
         self.play.on_game = self._on_game
         self.replay.on_game = self._on_game
         self._apply_view()
+        quiet_tooltips(self)
 
     def __repr__(self) -> str:
         return f"PalaceApp(tabs={', '.join(TAB_TITLES)})"
@@ -231,3 +232,5 @@ class PalaceApp(VBox):
         """A new hand in Play or Replay: seat names may have changed."""
         self._seat_options()
         self._apply_view()
+        quiet_tooltips(self.play)
+        quiet_tooltips(self.replay)

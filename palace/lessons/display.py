@@ -7,6 +7,7 @@ from ipywidgets import Widget
 from palace.cards import Suit
 from palace.hands import Category, evaluate
 from palace.widgets.card_rows import CardRows
+from palace.widgets.theme import quiet_tooltips
 
 
 def show(widget: Widget) -> None:
@@ -15,6 +16,7 @@ def show(widget: Widget) -> None:
     the text, and the notebook tests (nbval) compare it."""
     from IPython.display import display
 
+    quiet_tooltips(widget)
     bundle = widget._repr_mimebundle_()
     bundle["text/plain"] = widget.text()  # type: ignore[attr-defined]
     display(bundle, raw=True)

@@ -16,7 +16,7 @@ from palace.events import Event, Phase
 from palace.game import Game
 from palace.widgets.cards import card_html, face
 from palace.widgets.session import PlayController
-from palace.widgets.theme import esc, root, style_widget, symbols
+from palace.widgets.theme import esc, quiet_tooltips, root, style_widget, symbols
 
 Advisor = Callable[[Game, int, int], Any]
 """``advisor(game, seat, target)``: words (a str), or odds with ``win``/``tie``/``lose`` and
@@ -386,6 +386,7 @@ class ActionPicker(VBox):
         if not self._status_text:
             self._set_status("", ok=True)
         self._was_mine = self._mine()
+        quiet_tooltips(self)
 
     # the prompt ---------------------------------------------------------------------
     def _draw_prompt(self) -> None:

@@ -6,11 +6,11 @@ import asyncio
 
 from ipywidgets import (
     HTML,
+    BoundedIntText,
     Button,
     Checkbox,
     Dropdown,
     HBox,
-    IntSlider,
     Layout,
     ToggleButton,
     ToggleButtons,
@@ -108,15 +108,18 @@ class DealStepper(VBox):
             layout=Layout(width="100px"),
         )
         self._timer: asyncio.TimerHandle | None = None
-        self._slider = IntSlider(
-            value=0,
-            min=0,
-            max=last,
+        # "Go to step" counts from 1, as the steps are shown; a number box (a labelled
+        # input) rather than ipywidgets' slider, whose handle has no accessible name
+        self._slider = BoundedIntText(
+            value=1,
+            min=1,
+            max=last + 1,
             step=1,
-            description="Step",
-            readout=False,
-            continuous_update=True,
-            layout=Layout(width="360px"),
+            description="Go to step",
+            tooltip="type a step number and press Enter",
+            continuous_update=False,
+            style={"description_width": "initial"},
+            layout=Layout(width="170px"),
         )
         self._speed = ToggleButtons(
             options=list(SPEEDS),
@@ -228,7 +231,8 @@ class DealStepper(VBox):
         return self._steps[name]
 
     @property
-    def slider(self) -> IntSlider:
+    def slider(self) -> BoundedIntText:
+        """Go to step: the step number shown, counted from 1."""
         return self._slider
 
     @property
@@ -279,8 +283,8 @@ class DealStepper(VBox):
     def go(self, index: int) -> None:
         """Show the table right after event `index` (clamped to the hand)."""
         index = max(0, min(int(index), len(self._events) - 1))
-        if self._slider.value != index:
-            self._slider.value = index  # the observer draws
+        if self._slider.value != index + 1:
+            self._slider.value = index + 1  # the observer draws
         else:
             self._render(index)
 
@@ -308,7 +312,7 @@ class DealStepper(VBox):
         {"first": self.first, "back": self.back, "next": self.next, "last": self.last}[name]()
 
     def _on_slider(self, change: dict) -> None:
-        self._render(change["new"])
+        self._render(int(change["new"]) - 1)
 
     def _on_speed(self, _change: dict) -> None:
         pass  # the next tick uses the new speed

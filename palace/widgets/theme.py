@@ -6,7 +6,7 @@ import html
 import itertools
 from collections.abc import Iterable
 
-from ipywidgets import HTML, Layout
+from ipywidgets import HTML, Layout, Widget
 
 from palace.cards import Card
 from palace.clauses import clause_ids, clause_text
@@ -351,6 +351,18 @@ def symbols(cards: Iterable[Card]) -> str:
     """Cards as symbols for plain text: ``"K♠ 7♥"``, or ``"none"``."""
     out = " ".join(c.symbol for c in cards)
     return out or "none"
+
+
+def quiet_tooltips(widget: Widget) -> Widget:
+    """Give every control in `widget`'s tree an empty tooltip where it has none: ipywidgets
+    8.1 writes a missing tooltip into the page as the word "null" (a label's title)."""
+    stack = [widget]
+    while stack:
+        w = stack.pop()
+        if "tooltip" in w.trait_names() and w.tooltip is None:  # type: ignore[attr-defined]
+            w.tooltip = ""  # type: ignore[attr-defined]
+        stack.extend(getattr(w, "children", ()) or ())
+    return widget
 
 
 def style_widget() -> HTML:
