@@ -35,6 +35,7 @@ from palace.lessons.course_map import (
 )
 from palace.lessons.display import (
     CATEGORY_EXAMPLES,
+    ClauseTable,
     category_gallery,
     deck_rows,
     show,
@@ -72,6 +73,7 @@ from palace.widgets.variant_comparer import VariantComparer
 __all__ = [
     "ALL_CLAUSES",
     "BattleView",
+    "ClauseTable",
     "DealStepper",
     "PlayPanel",
     "DRILLS",

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from ipywidgets import Widget
+from ipywidgets import HTML, Widget
 
 from palace.cards import Suit
 from palace.hands import Category, evaluate
+from palace.lessons.course_map import clause_index
 from palace.widgets.card_rows import CardRows
-from palace.widgets.theme import quiet_tooltips
+from palace.widgets.theme import CARD_CSS, PANEL_CSS, esc, quiet_tooltips, root
 
 
 def show(widget: Widget) -> None:
@@ -63,3 +64,28 @@ def deck_rows(*, four_color: bool = False) -> CardRows:
         ],
         four_color=four_color,
     )
+
+
+class ClauseTable(HTML):
+    """Which lesson teaches which clause (`clause_index`) as a styled table, with its plain
+    text for front ends without widgets."""
+
+    def __init__(self) -> None:
+        df = clause_index()
+        head = "".join(f'<th scope="col">{esc(c)}</th>' for c in df.columns)
+        rows = "".join(
+            f'<tr><th scope="row">{esc(idx)}</th>'
+            + "".join(f"<td>{esc(v)}</td>" for v in row)
+            + "</tr>"
+            for idx, row in df.iterrows()
+        )
+        table = (
+            '<table class="palace-clause-table"><thead><tr><th scope="col">Rules</th>'
+            f"{head}</tr></thead><tbody>{rows}</tbody></table>"
+        )
+        super().__init__(CARD_CSS + PANEL_CSS + root(table))
+        self.add_class("palace-panel")
+        self._text = df.to_string()
+
+    def text(self) -> str:
+        return self._text

@@ -203,6 +203,11 @@ PANEL_CSS = """<style>
   font-size: 14px; }
 .palace-panel .widget-html-content { line-height: 1.4; }
 
+.palace-clause-table { border-collapse: collapse; font-size: 14px; }
+.palace-clause-table th, .palace-clause-table td { border: 1px solid #d1d5db; padding: 4px 8px;
+  text-align: left; vertical-align: top; }
+.palace-clause-table thead th { background: #f1f5f9; }
+
 /* rule badges open the clause (popover) ------------------------------------------------ */
 button.palace-badge { border: 0; cursor: pointer; margin: 0 1px; }
 button.palace-badge:hover { background: #172554; }
@@ -276,6 +281,8 @@ button.palace-badge-warn:hover { background: #92400e; }
 button.palace-badge:focus-visible {
   outline: 3px solid #1d4ed8 !important; outline-offset: 2px !important; }
 .palace-root { overflow-wrap: break-word; word-break: normal; hyphens: manual; }
+/* links in lesson text: underlined, not told apart by colour alone */
+.jp-RenderedMarkdown a, .jp-RenderedHTMLCommon a, .palace-root a { text-decoration: underline; }
 
 /* a phone (390 px): everything wraps, nothing is cut ---------------------------------- */
 @media (max-width: 640px) {
