@@ -80,8 +80,10 @@ class ClauseTable(HTML):
             for idx, row in df.iterrows()
         )
         table = (
+            '<div class="palace-scroll" tabindex="0" role="region" '
+            'aria-label="Which lesson teaches which rule">'
             '<table class="palace-clause-table"><thead><tr><th scope="col">Rules</th>'
-            f"{head}</tr></thead><tbody>{rows}</tbody></table>"
+            f"{head}</tr></thead><tbody>{rows}</tbody></table></div>"
         )
         super().__init__(CARD_CSS + PANEL_CSS + root(table))
         self.add_class("palace-panel")

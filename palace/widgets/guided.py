@@ -133,11 +133,11 @@ class GuidedHand(VBox):
             [
                 self._css,
                 guide_box,
+                self._battle,
                 self._narration,
                 self._table,
                 self._legend,
                 self._picker_box,
-                self._battle,
             ],
             layout=Layout(width="100%", grid_gap="10px"),
         )

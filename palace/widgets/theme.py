@@ -203,6 +203,7 @@ PANEL_CSS = """<style>
   font-size: 14px; }
 .palace-panel .widget-html-content { line-height: 1.4; }
 
+.palace-scroll { overflow-x: auto; max-width: 100%; }
 .palace-clause-table { border-collapse: collapse; font-size: 14px; }
 .palace-clause-table th, .palace-clause-table td { border: 1px solid #d1d5db; padding: 4px 8px;
   text-align: left; vertical-align: top; }
@@ -293,7 +294,11 @@ button.palace-badge:focus-visible {
   .palace-panel .widget-text, .palace-panel .widget-dropdown, .palace-panel .widget-slider,
   .palace-panel .widget-checkbox, .palace-panel .widget-toggle-buttons {
     max-width: 100% !important; }
-  .palace-panel .widget-inline-hbox .widget-label { max-width: 45%; }
+  .palace-panel .widget-label, .palace-panel .widget-inline-hbox .widget-label {
+    white-space: normal !important; overflow: visible !important; text-overflow: clip !important;
+    height: auto !important; line-height: 1.25 !important; min-width: 0 !important; }
+  .palace-panel .jupyter-button { white-space: normal !important; height: auto !important;
+    min-height: 34px; overflow: visible !important; text-overflow: clip !important; }
   .palace-panel .widget-toggle-buttons .widget-toggle-button { max-width: 32vw; }
   .palace-battle { grid-template-columns: minmax(0, 1fr); }
   .palace-vs { justify-self: center; }
