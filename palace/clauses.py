@@ -1,4 +1,4 @@
-"""Plain-English text of every rule clause (R1.1-R11) and project decision (D1-D22), as data.
+"""Plain-English text of every rule clause (R1.1-R11) and project decision (D1-D23), as data.
 
 The rule badges of the lessons and the app open these texts (a Voilà user cannot open
 ``RULES.md``). They restate ``RULES.md`` and ``docs/rules.md`` in the project's own words;
@@ -201,5 +201,5 @@ def clause_ids(text: str | None) -> tuple[str, ...]:
 def clause_text(cid: str) -> str:
     """The plain-English text of one clause; KeyError names an unknown clause."""
     if cid not in CLAUSES:
-        raise KeyError(f"no clause {cid!r}: R1.1-R10.4, R11 or D1-D22")
+        raise KeyError(f"no clause {cid!r}: R1.1-R10.4, R11 or D1-D23")
     return CLAUSES[cid]

@@ -235,3 +235,21 @@ def test_the_leftover_check_can_fail() -> None:
     hits = [what for pattern, what in LEFTOVERS if re.search(pattern, bad, re.M)]
     assert "an event's repr" in hits and "a field=value" in hits
     assert "a number in scientific notation" in hits
+
+
+def test_D23_no_banner_count_tie_break_at_a_quiet_round_showdown() -> None:
+    from palace import Stay
+    from palace.script import deck_for
+
+    deck = deck_for(
+        players=3,
+        dealer=2,
+        banners={0: "Ah", 1: "As", 2: "2c"},
+        palaces={0: "Kh Qc Js", 1: "Kc Qd Jh", 2: "3d 4h 6s"},
+    )
+    g = Game.new(players=["Ann", "Bob", "Cat"], seed=1, deck=deck, dealer=2)
+    for _ in range(3):
+        g.apply(Stay())
+    assert g.is_over and any(e.kind == "showdown" and e.rule == "R10.3" for e in g.events)
+    # Ann holds two hearts (her banner suit), Bob one spade: no R8.5 here, they share
+    assert g.result.winners == (0, 1)
