@@ -91,6 +91,12 @@ def _action_button(description: str = "", *, icon: str) -> Button:
 Section = tuple[str, list[_Offer], list[Widget]]
 
 
+def _set_children(box: Widget, children: list[Widget]) -> None:
+    """Set a box's children only when they changed (no needless redraw in the page)."""
+    if tuple(box.children) != tuple(children):  # type: ignore[attr-defined]
+        box.children = children  # type: ignore[attr-defined]
+
+
 class ActionPicker(VBox):
     """Buttons for `seat`'s decisions in `controller.game`; only legal actions are enabled.
 
@@ -155,6 +161,7 @@ class ActionPicker(VBox):
         self._bets: dict[int, Button] = {}
         self._toggles: dict[Card, Checkbox] = {}
         self._toggle_cards: dict[Card, HTML] = {}
+        self._parts: dict[str, Widget] = {}  # containers kept across redraws
 
         for btn, fn in (
             (self._buy, self._on_buy),
@@ -423,16 +430,46 @@ class ActionPicker(VBox):
         for c in g.soldiers(self._seat):
             t = self._toggle(c)
             self._style_toggle(t)
-            cols.append(
-                VBox([self._toggle_cards[c], t], layout=Layout(align_items="center", width="auto"))
-            )
+            cols.append(self._part(f"col:{c}", VBox, [self._toggle_cards[c], t], "center"))
         buttons = [self._confirm, self._keep] if trim else [self._confirm, self._cancel]
-        self._choose_box.children = [
-            HTML(root(f'<div class="palace-section">{esc(self._chooser_title(trim))}</div>')),
-            HBox(cols, layout=Layout(flex_flow="row wrap", grid_gap="6px")),
-            HBox(buttons, layout=Layout(grid_gap="8px")),
-        ]
+        title = self._part("chooser-title", HTML)
+        title.value = root(f'<div class="palace-section">{esc(self._chooser_title(trim))}</div>')
+        _set_children(
+            self._choose_box,
+            [
+                title,
+                self._part("chooser-cards", HBox, cols, wrap=True),
+                self._part("chooser-buttons", HBox, buttons),
+            ],
+        )
         self._choose_box.layout.display = None
+
+    def _part(
+        self,
+        key: str,
+        kind: type,
+        children: list[Widget] | None = None,
+        align: str | None = None,
+        *,
+        wrap: bool = False,
+    ) -> Any:
+        """A container (or HTML) of the picker kept from one redraw to the next, so the page
+        keeps its elements (and the keyboard focus) when only their contents change."""
+        w = self._parts.get(key)
+        if w is None:
+            if kind is HTML:
+                w = HTML()
+            else:
+                layout = Layout(grid_gap="8px" if kind is HBox else "3px")
+                if wrap:
+                    layout.flex_flow = "row wrap"
+                if align:
+                    layout.align_items = align
+                w = kind(layout=layout)
+            self._parts[key] = w
+        if children is not None:
+            _set_children(w, children)
+        return w
 
     def _chooser_title(self, trim: bool) -> str:
         g = self.game
@@ -623,23 +660,20 @@ class ActionPicker(VBox):
         reasons = {o.reason for o in every}
         if all(o.button.disabled for o in every) and len(reasons) == 1:
             # one reason for everything (choosing discards, waiting, hand over): say it once
-            head = (
+            head = self._part("all-head", HTML)
+            head.value = root(
                 '<div class="palace-section">Other actions</div>'
                 f'<div class="palace-reason palace-reason-off">✗ {esc(reasons.pop())}</div>'
             )
             for o in every:
                 o.note.value = ""
-            self._actions_box.children = [
-                HTML(root(head)),
-                HBox(
-                    [o.button for o in every],
-                    layout=Layout(flex_flow="row wrap", grid_gap="6px"),
-                ),
-            ]
+            flow = self._part("all-flow", HBox, [o.button for o in every], wrap=True)
+            _set_children(self._actions_box, [head, flow])
         else:
-            self._actions_box.children = [self._section(*s) for s in sections]
+            boxes = [self._section(i, *s) for i, s in enumerate(sections)]
+            _set_children(self._actions_box, boxes)
 
-    def _section(self, title: str, offers: list[_Offer], extra: list[Widget]) -> VBox:
+    def _section(self, i: int, title: str, offers: list[_Offer], extra: list[Widget]) -> VBox:
         """A titled group of action rows; one shared reason is said once, under the title."""
         reasons = {o.reason for o in offers}
         shared = len(offers) > 1 and all(o.button.disabled for o in offers) and len(reasons) == 1
@@ -648,11 +682,10 @@ class ActionPicker(VBox):
             head += f'<div class="palace-reason palace-reason-off">✗ {esc(reasons.pop())}</div>'
             for o in offers:
                 o.note.value = ""
-        rows = [
-            HBox([o.button, o.note], layout=Layout(align_items="center", grid_gap="10px"))
-            for o in offers
-        ]
-        return VBox([HTML(root(head)), *extra, *rows], layout=Layout(grid_gap="3px"))
+        head_w = self._part(f"head:{title.split(' (')[0]}", HTML)
+        head_w.value = root(head)
+        rows = [self._part(f"row:{o.key}", HBox, [o.button, o.note], "center") for o in offers]
+        return self._part(f"section:{title.split(' (')[0]}", VBox, [head_w, *extra, *rows])
 
     # ------------------------------------------------------------------ text
     def text(self) -> str:

@@ -283,7 +283,8 @@ button.palace-badge:focus-visible {
   outline: 3px solid #1d4ed8 !important; outline-offset: 2px !important; }
 .palace-root { overflow-wrap: break-word; word-break: normal; hyphens: manual; }
 /* links in lesson text: underlined, not told apart by colour alone */
-.jp-RenderedMarkdown a, .jp-RenderedHTMLCommon a, .palace-root a { text-decoration: underline; }
+.jp-RenderedMarkdown a, .jp-RenderedHTMLCommon a, .jp-RenderedHTMLCommon a:link,
+.palace-root a { text-decoration: underline !important; }
 
 /* a phone (390 px): everything wraps, nothing is cut ---------------------------------- */
 @media (max-width: 640px) {
@@ -317,6 +318,10 @@ button.palace-badge:focus-visible {
   .lm-Widget, .jp-LabShell, .jp-MainAreaWidget {
     height: auto !important; max-height: none !important; overflow: visible !important; }
   html, body { position: static !important; }
+  #main, #jp-main-content-panel, #rendered_cells, .jp-LabShell, .lm-BoxPanel,
+  .lm-BoxPanel-child { position: static !important; height: auto !important;
+    max-height: none !important; overflow: visible !important; contain: none !important;
+    inset: auto !important; width: auto !important; }
   .palace-panel .widget-box, .palace-panel .widget-html { overflow: visible !important; }
   details::details-content { content-visibility: visible !important; display: block !important; }
   .palace-clause-pop { display: none !important; }

@@ -178,7 +178,20 @@ def test_axe_finds_nothing_serious_on_the_apps_five_tabs(
         page.context.close()
 
 
-@pytest.mark.parametrize("name", LESSONS)
+# Lesson 08 belongs to the Dask studies rework (helper H3: its progress bars draw "Error
+# displaying widget: model not found" under Voilà, and its charts are images without alt
+# text). Until that lands the lesson is expected to fail here; remove the mark with it.
+OTHERS = {
+    "08_rule_explorer.ipynb": pytest.mark.xfail(
+        reason="lesson 08 is being reworked (progress bars, chart alt text): issue 12 item 5",
+        strict=False,
+    )
+}
+
+
+@pytest.mark.parametrize(
+    "name", [pytest.param(n, marks=OTHERS[n]) if n in OTHERS else n for n in LESSONS]
+)
 def test_axe_finds_nothing_serious_in_a_lesson(
     name: str, helpers: ModuleType, browser: object, server: str
 ) -> None:
