@@ -21,6 +21,7 @@ from palace.app.files import (
 from palace.errors import PalaceError
 from palace.game import Game
 from palace.scenarios import SCENARIO_DIR, ScenarioError, load_scenario
+from palace.widgets.labels import rules_words
 from palace.widgets.stepper import DealStepper, key_step
 from palace.widgets.theme import esc, root, rule_badge
 
@@ -300,7 +301,7 @@ class ReplayTab(VBox):
         sc = loaded.scenario
         facts = (
             f"{g.players} players ({', '.join(g.names)}) · seed {g.seed} · "
-            f"{g.rules.label()} rules · {len(g.actions)} actions · {len(g.events)} events"
+            f"{rules_words(g.rules)} · {len(g.actions)} actions · {len(g.events)} steps"
         )
         if sc is not None:
             badges = " ".join(rule_badge(r) for r in sc.rules)

@@ -237,16 +237,16 @@ def test_a_whole_hand_by_keyboard_alone(helpers: ModuleType, browser: object, se
         actions, landed, rings = 0, 0, []
         while play.locator(".palace-result").count() == 0:
             assert actions < 40, "the hand did not end within 40 keyboard actions"
-            page.wait_for_function(
-                """() => document.querySelector('.palace-app-play .palace-result') ||
-                   document.activeElement?.closest('.palace-app-play .palace-picker') ||
-                   (document.querySelector('.palace-app-play .palace-prompt')?.textContent
-                    || '').startsWith('Your turn') || (document.querySelector(
-                    '.palace-app-play .palace-prompt')?.textContent || '').includes('attacks')
-                   || (document.querySelector('.palace-app-play .palace-prompt')?.textContent
-                    || '').includes('choose soldiers')""",
-                timeout=60_000,
-            )
+            # the bots play (paced); then the focus comes to the learner's new prompt
+            try:
+                page.wait_for_function(
+                    """() => document.querySelector('.palace-app-play .palace-result') || (
+                        document.activeElement?.closest('.palace-app-play .palace-picker')
+                        && !document.activeElement.disabled)""",
+                    timeout=60_000,
+                )
+            except Exception:  # noqa: BLE001 - not landed: counted below, Tab gets there
+                pass
             if play.locator(".palace-result").count():
                 break
             want = page.evaluate(WANT_JS)
@@ -254,7 +254,7 @@ def test_a_whole_hand_by_keyboard_alone(helpers: ModuleType, browser: object, se
                 page.wait_for_timeout(500)
                 continue
             focus = page.evaluate(FOCUS_JS)
-            if focus and focus["inPicker"]:
+            if actions and focus and focus["inPicker"]:  # after an action (not the page load)
                 landed += 1
             for _ in range(400):
                 focus = page.evaluate(FOCUS_JS)
@@ -266,9 +266,9 @@ def test_a_whole_hand_by_keyboard_alone(helpers: ModuleType, browser: object, se
             rings.append((focus["outline"], focus["style"]))
             page.keyboard.press("Enter")
             actions += 1
-            page.wait_for_timeout(400)
+            page.wait_for_timeout(300)
         assert actions >= 2
-        assert landed >= actions - 1, (landed, actions)  # the focus came to the new prompt
+        assert landed == actions - 1, (landed, actions)  # the focus came to each new prompt
         assert all(s != "none" and float(w.rstrip("px")) >= 3 for w, s in rings), rings
         result = play.locator(".palace-result").inner_text()
         assert "pot" in result
