@@ -59,7 +59,7 @@ class BotPacer:
         if self._handle is not None or not self.controller.bot_to_act:
             return
         delay = BOT_SPEEDS[self._speed]
-        loop = _running_loop()
+        loop = kernel_loop()
         if delay <= 0 or loop is None:
             self.controller.advance_bots()
             return
@@ -81,7 +81,16 @@ class BotPacer:
         self.run()
 
 
-def _running_loop() -> asyncio.AbstractEventLoop | None:
+def kernel_loop() -> asyncio.AbstractEventLoop | None:
+    """The event loop of the Jupyter kernel this code runs in, else None (a plain Python
+    process, pytest: even when another library runs a loop there, as Playwright does)."""
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - IPython comes with ipywidgets
+        return None
+    shell = get_ipython()
+    if shell is None or getattr(shell, "kernel", None) is None:
+        return None
     try:
         return asyncio.get_running_loop()
     except RuntimeError:

@@ -23,6 +23,7 @@ from palace.views import sees_card, sentence_for
 from palace.widgets.battle_view import BattleView, shows_battle
 from palace.widgets.cards import cards_html
 from palace.widgets.labels import legend_html, rules_words
+from palace.widgets.pacing import kernel_loop
 from palace.widgets.table_view import TableView
 from palace.widgets.theme import esc, root, rule_badge, style_widget
 
@@ -330,9 +331,8 @@ class DealStepper(VBox):
         self._schedule()
 
     def _schedule(self) -> None:
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:  # no kernel loop (tests): Play does nothing by itself
+        loop = kernel_loop()
+        if loop is None:  # no kernel (tests): Play does nothing by itself
             return
         self._timer = loop.call_later(SPEEDS[self._speed.value] / 1000, self._on_timer)
 
