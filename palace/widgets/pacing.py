@@ -2,14 +2,13 @@
 
 In a running kernel (Voilà, JupyterLab) each bot action is scheduled on the kernel's event
 loop `delay` seconds after the last, and every listener of the `PlayController` redraws
-after each one. Where no loop runs (tests, ``nbconvert``) or at speed "instant", the bots
-play on at once.
+after each one. Outside a kernel (tests, scripts) or at speed "instant", the bots play on
+at once.
 
->>> from palace.events import Phase
-from palace.widgets.session import PlayController
+>>> from palace.widgets.session import PlayController
 >>> ctl = PlayController(players=3, human=0, seed=2, auto=False)
 >>> pacer = BotPacer(ctl, "normal")
->>> pacer.run(); ctl.bot_to_act   # no event loop here: the bots played on at once
+>>> pacer.run(); ctl.bot_to_act   # no kernel here: the bots played on at once
 False
 """
 
