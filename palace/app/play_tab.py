@@ -497,7 +497,7 @@ class PlayTab(VBox):
         else:
             self._pickers_box.children = [self._pickers[ps]]
         self.undo_button.disabled = not any(s in ctl.humans for s in ctl.actors)
-        self._hand_log.show(g, seat, reveal)
+        self._hand_log.show(g, seat, reveal, since=self._since)
         if g.is_over and humans:
             self.review.show(g, ps if ps is not None else humans[0], ctl.actors)
         else:

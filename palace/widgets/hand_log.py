@@ -96,10 +96,15 @@ class HandLog:
             (ev, ev.text if reveal else sentence_for(ev, seat)) for ev in game.events[-self.lines :]
         ]
 
-    def show(self, game: Game, seat: int | None, reveal: bool) -> None:
-        """Draw the log, the latest battle and the result of `game` as `seat` sees it."""
+    def show(self, game: Game, seat: int | None, reveal: bool, since: int | None = None) -> None:
+        """Draw the log, the latest battle and the result of `game` as `seat` sees it.
+
+        since: the first event since the learner's last move; those lines are highlighted
+        (what changed)."""
+        start = len(game.events) if since is None else since
         rows = [
-            f'<div class="palace-log-line"><span class="palace-log-num">{ev.index + 1}</span>'
+            f'<div class="palace-log-line{" palace-new" if ev.index >= start else ""}">'
+            f'<span class="palace-log-num">{ev.index + 1}</span>'
             f"{rule_badge(ev.rule)}<span>{esc(text)}</span></div>"
             for ev, text in self.pairs(game, seat, reveal)
         ]

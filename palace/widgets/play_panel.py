@@ -280,7 +280,7 @@ class PlayPanel(VBox):
         self._table.show(g, perspective=seat, reveal_all=reveal, focus=self._narration.last_seat)
         self._picker.refresh()
         self._undo.disabled = not any(s == seat for s in self._ctl.actors)
-        self._hand_log.show(g, seat, reveal)
+        self._hand_log.show(g, seat, reveal, since=self._since)
         if g.is_over:
             self._review.show(g, seat, self._ctl.actors)
         else:

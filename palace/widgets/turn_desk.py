@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ipywidgets import Button, Layout, VBox
+from ipywidgets import HTML, Button, Layout, VBox
 
 from palace.actions import Action
 from palace.analysis.bots import Bot, RuleBot
@@ -14,11 +14,12 @@ from palace.game import Game
 from palace.widgets.action_picker import ActionPicker
 from palace.widgets.battle_view import BattleView
 from palace.widgets.hand_log import LatestBattle
+from palace.widgets.labels import legend_html
 from palace.widgets.narration import Narration
 from palace.widgets.pacing import BotPacer
 from palace.widgets.session import PlayController
 from palace.widgets.table_view import TableView
-from palace.widgets.theme import style_widget
+from palace.widgets.theme import root, style_widget
 
 
 class TurnDesk(VBox):
@@ -68,6 +69,7 @@ class TurnDesk(VBox):
                 self._css,
                 self._narration,
                 self._table,
+                HTML(root(legend_html("best", "struck", "act", "focus", "seen"))),
                 self._picker,
                 self._again,
                 self._battle_box,
