@@ -133,7 +133,7 @@ class HandReview(HTML):
             )
         body = "".join(rows) or "<li>You took no decision in this hand.</li>"
         self.value = root(
-            f'<div class="palace-log"><div class="palace-section">Your hand in review, '
+            f'<div class="palace-review-box"><div class="palace-section">Your hand in review, '
             f"{esc(self._name)}: each decision beside the exact odds you had then</div>"
             f'<ol class="palace-review">{body}</ol></div>'
         )

@@ -181,6 +181,10 @@ PANEL_CSS = """<style>
 .palace-status-ok { color: #166534; }
 .palace-log { background: #f8fafc; border: 1px solid #e2e8f0; border-radius: 12px;
   padding: 8px 12px; font-size: 14px; }
+.palace-review-box { background: #f8fafc; border: 1px solid #e2e8f0; border-radius: 12px;
+  padding: 8px 12px; font-size: 14.5px; }
+.palace-review { margin: 4px 0 0; padding-left: 22px; }
+.palace-review-line { padding: 3px 0; }
 .palace-log-line { display: flex; gap: 8px; align-items: baseline; padding: 2px 0; }
 .palace-log-line .palace-badge { flex: none; }
 .palace-log-num { color: #4b5563; font-size: 12px; width: 34px; flex: none; text-align: right; }
