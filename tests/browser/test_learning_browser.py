@@ -406,6 +406,10 @@ def test_screenshots_of_the_guided_hand_a_drill_and_a_flipped_battle(
         before = page.evaluate(f"() => {question}.innerHTML")
         button(drill, "Another one").click()
         page.wait_for_function(f"(q) => {question}.innerHTML !== q", arg=before, timeout=WAIT)
-        assert drill.locator(".palace-drill-right, .palace-drill-wrong").count() == 0
+        page.wait_for_function(  # the new question comes unanswered
+            "() => !document.querySelector('.palace-drill .palace-drill-right, "
+            ".palace-drill .palace-drill-wrong')",
+            timeout=WAIT,
+        )
     finally:
         page.context.close()
