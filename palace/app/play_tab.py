@@ -311,6 +311,9 @@ class PlayTab(VBox):
         self._shown_for = None
         self._since = len(game.events)
         self.redraw()
+        first = self.picker
+        if first is not None and not self.covered:
+            first.focus_prompt()  # the keyboard starts at the first decision
         for p in old:
             close_tree(p)
         if self.on_game is not None:
