@@ -158,16 +158,35 @@ def test_several_human_seats_take_turns() -> None:
     play.seed.value = 5
     play.deal_button.click()
     assert play.humans == (0, 1)
-    seen = set()
+    seen, covers, switches, last = set(), 0, 0, None
     while not play.game.is_over:
         g = play.game
         assert g.to_act in (0, 1)
-        assert play.picker.seat == g.to_act  # the buttons of the human to act
         me = g.names[g.to_act]
-        assert re.search(rf"^{me} \((dealer, )?you", play.table.text(), re.M)  # hot seat
+        if last is not None and g.to_act != last:
+            switches += 1
+        if play.covered:  # hot seat: the next human's palace stays hidden until they reveal
+            covers += 1
+            text = play.text()
+            assert f"Pass the screen to {me}" in text
+            assert "(you" not in play.table.text() and "you)" not in play.table.text()
+            assert all("palace 3 face-down" in ln for ln in play.table.text().splitlines()[1:])
+            assert play.reveal_button.description == f"I am {me}: show my cards"
+            play.reveal_button.click()
+        assert not play.covered
+        assert play.picker.seat == g.to_act  # the buttons of the human to act
+        assert re.search(rf"^{me} \((dealer, )?you", play.table.text(), re.M)
         seen.add(g.to_act)
+        last = g.to_act
         click_legal(app)
     assert seen == {0, 1}
+    assert covers == switches + 1  # the first human too: the screen may be someone else's
+
+
+def test_one_human_gets_no_cover() -> None:
+    app = PalaceApp(advisor=None)
+    app.play.deal_button.click()
+    assert not app.play.covered and app.play.picker is not None
 
 
 def test_all_bots_play_the_hand_out() -> None:
@@ -230,7 +249,8 @@ def test_instructor_switch_on_the_replay_table() -> None:
     st = app.replay.stepper
     st.last()
     g = app.replay.game
-    assert st.perspective is None and not st.reveal_all
+    # a scenario is a teaching position: the players' view shows every card (issue 12)
+    assert st.perspective is None and st.reveal_all
     app.set_view("all")
     assert app.replay.stepper.reveal_all
     app.set_view("seat", 1)
@@ -249,18 +269,29 @@ def test_replay_a_scenario_step_by_step(shared_app: PalaceApp) -> None:
     rep.choice.value = key
     sc = rep.current.scenario
     assert sc is not None and sc.id == "exclusion-kills-flush"
-    assert sc.summary in html.unescape(rep.info.value)
+    # the summary gives the answer away: it waits behind "Show the answer"
+    assert sc.summary not in html.unescape(rep.info.value)
     assert sc.question in html.unescape(rep.info.value)
-    assert rep.answer.layout.display == "none"
+    assert rep.answer.layout.display == "none" and "Summary" not in rep.text()
     rep.answer_toggle.value = True
-    assert rep.answer.layout.display is None and sc.answer in html.unescape(rep.answer.value)
+    shown = html.unescape(rep.answer.value)
+    assert rep.answer.layout.display is None and sc.answer in shown and sc.summary in shown
+    # a teaching position opens at its battle, every card shown, the battle drawn
     st = rep.stepper
-    assert st.index == 0
+    battle = next(e for e in rep.game.events if e.kind == "battle")
+    assert st.index == battle.index and st.reveal_all
+    assert st.battle.layout.display != "none" and "Verdict" in st.battle.text()
     st.button("next").click()
-    assert st.index == 1 and st.text().startswith("#1 ")
+    assert st.index == battle.index + 1
+    assert st.text().startswith(f"Step {battle.index + 2} of {len(rep.game.events)}: ")
     st.button("last").click()
     assert st.index == len(rep.game.events) - 1
     assert rep.game.events[-1].text in rep.text() or "(hidden)" in rep.text()
+    # one seat's view: only what that seat may see
+    shared_app.set_view("seat", 2)
+    assert not rep.stepper.reveal_all and rep.stepper.perspective == 2
+    shared_app.set_view("players")
+    assert rep.stepper.reveal_all
 
 
 def bad_files() -> list[tuple[str, bytes, str]]:

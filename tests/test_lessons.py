@@ -290,7 +290,7 @@ class TestDeal:
     def test_events_text(self) -> None:
         g = Game.new(players=5, seed=8)
         text = events_text(g, "banner", "reject")
-        assert text.splitlines()[0] == "#13 Dan's banner is J♠ (group A). (R4.1)"
+        assert text.splitlines()[0] == "Step 14: Dan's banner is J♠ (group A) (R4.1)."
         assert "2♠ is rejected for Bob" in text
         assert "palace card" not in text
         palaces = events_text(g, "palace")
@@ -348,7 +348,11 @@ class TestYourTurn:
         assert "Choosing discards from K♦" in desk.text()
         assert "K♦" in desk.table.text()
         desk.picker.button("keep").click()
-        assert desk.game.to_act == 1 and "Waiting for Bob" in desk.text()
+        # Bob and Cat play on (no dead end at "Waiting for Bob"), narrated, back to Ann
+        assert desk.game.to_act == 0 and "Your turn, Ann" in desk.text()
+        said = desk.narration.lines
+        assert said and said[0].startswith("Bob ") and any(ln.startswith("Cat ") for ln in said)
+        assert "== What the others did ==" in desk.text()
         assert not desk.again_button.disabled
         desk.again_button.click()
         assert desk.game.actions == first_turn().actions and desk.game.to_act == 0
@@ -415,6 +419,10 @@ class TestBattles:
         desk.picker.button("raise").click()
         kinds = [e.kind for e in desk.game.events[-6:]]
         assert "raise" in kinds and ("battle" in kinds or "out" in kinds)
+        # the bot's answer to the raise is narrated: Ann's call or fold comes first
+        answer = next(e for e in desk.game.events if e.kind in ("call", "fold") and e.seat == 0)
+        assert desk.narration.lines[0].startswith("Ann ")
+        assert answer.text in desk.narration.lines
 
     def test_armies_and_battle_quiz_match_the_scenarios(self) -> None:
         g = scenario("exclusion-turns-win-into-loss").game()

@@ -34,6 +34,7 @@ from palace.widgets import (
     card_html,
     cards_html,
 )
+from palace.widgets.cards import face
 
 # Five players, dealer Eve (seat 4): the banner deal goes Ann Ah, Bob Kd, Cat Qc, Dan Js
 # (group A), then Eve Ts (group B): Dan and Eve both have spade banners (R4.5, R7.2).
@@ -170,7 +171,9 @@ class TestDealStepper:
         g = Game.new(players=4, seed=3)
         st = DealStepper(g)
         assert st.index == 0
-        assert st.text() == f"#0 {g.events[0].text} ({g.events[0].rule})"
+        n = len(g.events)
+        assert st.text() == f"Step 1 of {n}: {g.events[0].text} ({g.events[0].rule})"
+        assert f"step 1 of {n}" in st.event_html and "#0" not in st.event_html
         st.button("next").click()
         st.button("next").click()
         assert st.index == 2
@@ -186,18 +189,23 @@ class TestDealStepper:
     def test_slider_and_play_jump(self) -> None:
         g = Game.new(players=4, seed=3)
         st = DealStepper(g)
-        st.slider.value = 12
+        st.slider.value = 13  # "Go to step" counts from 1, as the steps are shown
         assert st.index == 12
-        assert st.text().startswith(f"#12 {g.events[12].text}")
-        st.play.value = 5  # the Play widget drives the slider
-        assert st.index == 5
+        assert st.text().startswith(f"Step 13 of {len(g.events)}: {g.events[12].text}")
+        # Play is a button with words (no icon-only control); each tick is one step
+        assert st.play.description == "Play" and st.play.tooltip
+        st.play.value = True
+        assert st.play.description == "Pause"
+        assert st.tick() and st.index == 13
+        st.last()
+        assert not st.tick() and not st.play.value and st.play.description == "Play"
 
     def test_reject_is_shown_with_rule_badge(self) -> None:
         g = Game.new(players=6, seed=3)
         reject = next(e for e in g.events if e.kind == "reject")
         st = DealStepper(g)
         st.go(reject.index)
-        assert st.text() == f"#{reject.index} {reject.text} (R4.3)"
+        assert st.text() == f"Step {reject.index + 1} of {len(g.events)}: {reject.text} (R4.3)"
         html_ = st.event_html
         assert "palace-event-reject" in html_ and ">R4.3<" in html_
         assert "Banner card rejected" in html_
@@ -289,7 +297,8 @@ class TestActionPicker:
         picker.button("buy").click()
         card = next(iter(picker.toggles))
         picker.toggles[card].value = True
-        assert "discard" == picker.toggles[card].description
+        # each toggle is named by its card, and says whether it is ticked (not by its words)
+        assert picker.toggles[card].description == f"Discard {face(card)}"
         picker.button("confirm").click()
         assert card not in picker.game.soldiers(3)
         assert card in picker.game.zones()["discard"]
@@ -444,8 +453,21 @@ class TestExclusionExplorer:
         assert "Taken away: A♠ K♠ Q♠ J♠ 9♠" in text
         assert sum("struck out" in lab for lab in labels(ex.html)) == 5
 
+    def test_own_banner_suit_is_never_the_opponents(self) -> None:
+        ex = ExclusionExplorer(own="h", opponent="s")
+        offered = [v for _, v in ex.opponent_suit.options]
+        hearts, spades = parse_cards("2h 2s")
+        assert hearts.suit not in offered and spades.suit in offered  # R7.2
+        ex.own_suit.value = spades.suit  # now the opponent's spades would be the own suit
+        offered = [v for _, v in ex.opponent_suit.options]
+        assert spades.suit not in offered and hearts.suit in offered
+        assert ex.text().splitlines()[1] == "Own banner ♠ · opponent's banner none"
+        with pytest.raises(ValueError, match="R7.2"):
+            ExclusionExplorer(own="c", opponent="c")
+
     def test_live_update_on_suit_and_cards(self) -> None:
         ex = ExclusionExplorer()
+        ex.own_suit.value = parse_cards("2d")[0].suit
         ex.opponent_suit.value = parse_cards("2h")[0].suit
         assert "Taken away: 2♥" in ex.text()
         assert "With ♥ excluded (R8.2): Flush, ace high" in ex.text()
@@ -481,8 +503,8 @@ class TestExclusionExplorer:
         assert ex.cards == parse_cards("Kd Qh")
 
     def test_same_suit_note_and_no_opponent(self) -> None:
-        ex = ExclusionExplorer(own="s", opponent="s")
-        assert "R7.2" in ex.html
+        ex = ExclusionExplorer(own="s", opponent="h")
+        assert "R7.2" in ex.html  # why the own suit is not offered
         ex.opponent_suit.value = "none"
         assert "Taken away" not in ex.text()
         assert "opponent's banner none" in ex.text()
@@ -588,7 +610,7 @@ class TestPlayPanel:
         panel = PlayPanel(players=4, seat=0, seed=5, log_lines=200)
         log = panel.text().split("== Latest events ==")[1]
         assert "receives palace card" in log
-        assert "#" in log
+        assert "#" not in log and re.search(r"^\d+\. ", log, re.M)  # steps counted from 1
 
     def test_battle_view_after_the_learners_battle(self) -> None:
         for seed in range(1, 40):

@@ -135,6 +135,13 @@ class BattleLab(VBox):
     def say(self, text: str, *, ok: bool) -> None:
         self.error.value = message_html(text, ok=ok)
 
+    def set_four_color(self, value: bool) -> None:
+        """Four-colour suits in the explorer and the battle (the app's header switch)."""
+        self.explorer.four_color = bool(value)
+        self.explorer.refresh()
+        self.battle.four_color = bool(value)
+        self.battle.refresh()
+
     @guard
     def _on_input(self, _: dict) -> None:
         self.update()

@@ -16,9 +16,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ipywidgets import HTML, Dropdown, HBox, Layout, Tab, ToggleButtons, VBox
+from ipywidgets import HTML, Checkbox, Dropdown, HBox, Layout, Tab, ToggleButtons, VBox
 
-from palace.analysis.odds import odds_advisor
 from palace.app.battle_lab import BattleLab
 from palace.app.common import VIEW_ALL, VIEW_PLAYERS, VIEW_SEAT, guard
 from palace.app.explore_tab import ExploreTab
@@ -29,8 +28,8 @@ from palace.app.style import APP_CSS
 from palace.game import Game
 from palace.scenarios import SCENARIO_DIR
 from palace.table import DEFAULT_NAMES
-from palace.widgets.action_picker import Advisor
-from palace.widgets.theme import root, style_widget
+from palace.widgets.action_picker import Advisor, exact_odds
+from palace.widgets.theme import quiet_tooltips, root, style_widget
 
 __all__ = ["TAB_TITLES", "PalaceApp"]
 
@@ -47,7 +46,8 @@ class PalaceApp(VBox):
     PalaceApp(tabs=Play, Replay, Battle lab, Explore, Lessons)
 
     advisor: ``advisor(game, seat, target) -> str`` shown beside each legal attack in
-    Play; "auto" is the exact odds (`palace.analysis.odds.odds_advisor`), None shows no odds.
+    Play; "auto" is the exact odds (`palace.widgets.action_picker.exact_odds`, a bar and
+    words), None shows no odds.
     """
 
     def __init__(
@@ -60,7 +60,7 @@ class PalaceApp(VBox):
         lessons_dir: str | Path = LESSON_DIR,
         explore_hands: int = 200,
     ) -> None:
-        adv = odds_advisor if advisor == "auto" else advisor
+        adv = exact_odds if advisor == "auto" else advisor
         self._css = style_widget()
         self._app_css = HTML(value=APP_CSS, layout=Layout(display="none"))
         self.header = HTML(
@@ -79,18 +79,26 @@ class PalaceApp(VBox):
             ],
             value=VIEW_PLAYERS,
             tooltips=[
-                "Play: the human whose turn it is · Replay: public cards only",
-                "only what the chosen seat may see",
+                "Play: the player whose turn it is · Replay: public cards, every card for a "
+                "teaching scenario",
+                "only what the chosen player may see",
                 "instructor: every hidden card face up",
             ],
             style={"button_width": "128px"},
         )
         self.view_seat = Dropdown(
-            options=[(f"{n} (seat {i})", i) for i, n in enumerate(DEFAULT_NAMES[:players])],
+            options=[(n, i) for i, n in enumerate(DEFAULT_NAMES[:players])],
             value=0,
-            description="Seat",
+            description="Player",
             disabled=True,
             layout=Layout(width="200px"),
+        )
+        self.four_color = Checkbox(
+            value=False,
+            description="Four-colour suits",
+            tooltip="clubs green, diamonds blue, hearts red, spades black: everywhere in the app",
+            indent=False,
+            layout=Layout(width="auto"),
         )
         bar = HBox(
             [
@@ -100,6 +108,7 @@ class PalaceApp(VBox):
                 HTML(
                     root('<span class="palace-note">applies to the Play and Replay tables</span>')
                 ),
+                self.four_color,
             ],
             layout=Layout(flex_flow="row wrap", align_items="center", grid_gap="12px"),
         )
@@ -118,6 +127,7 @@ class PalaceApp(VBox):
         self.view_mode.observe(self._on_view, names="value")
         self.view_seat.observe(self._on_view, names="value")
         self.tabs.observe(self._on_tab, names="selected_index")
+        self.four_color.observe(self._on_four, names="value")
         super().__init__(
             [self._css, self._app_css, self.header, bar, self.tabs],
             layout=Layout(width="100%", grid_gap="10px"),
@@ -128,6 +138,7 @@ class PalaceApp(VBox):
         self.play.on_game = self._on_game
         self.replay.on_game = self._on_game
         self._apply_view()
+        quiet_tooltips(self)
 
     def __repr__(self) -> str:
         return f"PalaceApp(tabs={', '.join(TAB_TITLES)})"
@@ -174,7 +185,7 @@ class PalaceApp(VBox):
 
     def _seat_options(self) -> None:
         names = self._current_names()
-        options = [(f"{n} (seat {i})", i) for i, n in enumerate(names)]
+        options = [(n, i) for i, n in enumerate(names)]
         if list(self.view_seat.options) != options:
             keep = self.view_seat.value
             self._syncing = True
@@ -200,6 +211,19 @@ class PalaceApp(VBox):
         if not self._syncing:
             self._apply_view()
 
+    @guard
+    def _on_four(self, change: dict) -> None:
+        self.set_four_color(change["new"])
+
+    def set_four_color(self, value: bool) -> None:
+        """Four-colour suits in every tab (the header switch)."""
+        if self.four_color.value != bool(value):
+            self.four_color.value = bool(value)  # the observer comes back here
+            return
+        self.play.set_four_color(value)
+        self.replay.set_four_color(value)
+        self.battle_lab.set_four_color(value)
+
     def _on_tab(self, _: dict) -> None:
         self._seat_options()
         self._apply_view()
@@ -208,3 +232,5 @@ class PalaceApp(VBox):
         """A new hand in Play or Replay: seat names may have changed."""
         self._seat_options()
         self._apply_view()
+        quiet_tooltips(self.play)
+        quiet_tooltips(self.replay)

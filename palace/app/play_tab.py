@@ -28,6 +28,10 @@ from palace.table import DEFAULT_NAMES
 from palace.widgets.action_picker import ActionPicker, Advisor
 from palace.widgets.battle_view import BattleView
 from palace.widgets.hand_log import HandLog
+from palace.widgets.hand_review import HandReview
+from palace.widgets.labels import legend_html, rules_words
+from palace.widgets.narration import Narration
+from palace.widgets.pacing import BOT_SPEEDS, BotPacer
 from palace.widgets.session import PlayController
 from palace.widgets.table_view import TableView
 from palace.widgets.theme import esc, root
@@ -38,7 +42,9 @@ class PlayTab(VBox):
     """Set up a hand (players, seed, variant, stakes, which seats are bots) and play it.
 
     Several seats may be human: they take turns at the same screen ("hot seat"); the
-    action buttons always belong to the human whose decision it is.
+    action buttons always belong to the human whose decision it is, and between two human
+    seats a cover hides the table's palaces until the next player presses to reveal. The
+    bots play one action at a time (Bot speed), narrated, the last to act ringed.
     """
 
     def __init__(
@@ -138,6 +144,33 @@ class PlayTab(VBox):
             indent=False,
             layout=Layout(width="170px"),
         )
+        self.bot_speed = Dropdown(
+            options=[(name.capitalize(), name) for name in BOT_SPEEDS],
+            value="normal",
+            description="Bot speed",
+            style=WIDE_LABEL,
+            layout=Layout(width="190px"),
+        )
+        self.reveal_button = Button(
+            description="Show my cards",
+            icon="eye",
+            button_style="primary",
+            tooltip="only when the screen is yours alone",
+            layout=Layout(width="auto"),
+        )
+        self.reveal_button.on_click(self._on_reveal)
+        self._cover_text = HTML()
+        self._cover = VBox(
+            [self._cover_text, self.reveal_button],
+            layout=Layout(display="none", grid_gap="10px", align_items="center"),
+        )
+        self._cover.add_class("palace-cover")
+        self._shown_for: int | None = None
+        self.four_color = False
+        self.narration = Narration("Since your last move")
+        self.review = HandReview()
+        self._since = 0
+        self._legend = HTML(root(legend_html("best", "struck", "act", "focus", "seen")))
         self.message = HTML()
         self.download = HTML()
         self._title = HTML()
@@ -156,6 +189,7 @@ class PlayTab(VBox):
         self.save_button.on_click(self._on_save_click)
         self.players.observe(self._on_players, names="value")
         self.odds.observe(self._on_odds, names="value")
+        self.bot_speed.observe(self._on_speed, names="value")
 
         self._bot_row = flow_row(*self.bots, gap="2px 6px")
         setup = titled_box(
@@ -170,7 +204,12 @@ class PlayTab(VBox):
             ),
             self._bot_row,
             flow_row(
-                self.deal_button, self.next_button, self.undo_button, self.save_button, self.odds
+                self.deal_button,
+                self.next_button,
+                self.undo_button,
+                self.save_button,
+                self.odds,
+                self.bot_speed,
             ),
             self.download,
         )
@@ -187,7 +226,11 @@ class PlayTab(VBox):
                 self.message,
                 self._title,
                 self._hand_log.result,
+                self.review,
+                self.narration,
+                self._cover,
                 self.table,
+                self._legend,
                 lower,
                 self._hand_log.battle_box,
             ],
@@ -196,6 +239,7 @@ class PlayTab(VBox):
         self.add_class("palace-panel")
         self.add_class("palace-app-play")
         self._ctl: PlayController | None = None
+        self._pacer: BotPacer | None = None
         self._pickers: dict[int, ActionPicker] = {}
         self._on_players({"new": players})
         self.deal()
@@ -259,14 +303,26 @@ class PlayTab(VBox):
     def start(self, game: Game, humans: Sequence[int]) -> None:
         """Play `game` with these human seats (bots for the others) from where it stands."""
         old = list(self._pickers.values())
-        ctl = PlayController(game, human=[s for s in humans if 0 <= s < game.players])
+        if self._pacer is not None:
+            self._pacer.cancel()
+        ctl = PlayController(game, human=[s for s in humans if 0 <= s < game.players], auto=False)
+        ctl.advance_bots(notify=False)  # the bots before the first human decision: at once
         self._ctl = ctl
+        self._pacer = BotPacer(ctl, self.bot_speed.value)
         self._pickers = {
-            s: ActionPicker(ctl, s, advisor=self._active_advisor()) for s in sorted(ctl.humans)
+            s: ActionPicker(ctl, s, advisor=self._active_advisor(), four_color=self.four_color)
+            for s in sorted(ctl.humans)
         }
+        for p in self._pickers.values():
+            p.on_action(self._on_action)
         ctl.add_listener(self._on_change)
         self.download.value = ""
+        self._shown_for = None
+        self._since = len(game.events)
         self.redraw()
+        first = self.picker
+        if first is not None and not self.covered:
+            first.focus_prompt()  # the keyboard starts at the first decision
         for p in old:
             close_tree(p)
         if self.on_game is not None:
@@ -308,6 +364,26 @@ class PlayTab(VBox):
         """Show `text` above the table (an alert unless `ok`; "" clears it)."""
         self.message.value = message_html(text, ok=ok)
 
+    @property
+    def covered(self) -> bool:
+        """Is the hot-seat cover up (the next human's cards hidden until they reveal)?"""
+        return self._cover.layout.display != "none"
+
+    def uncover(self) -> None:
+        """The next human has the screen: show their cards and buttons."""
+        self._shown_for = self._acting_human()
+        self.redraw()
+        p = self.picker
+        if p is not None:
+            p.focus_prompt()
+
+    def set_four_color(self, value: bool) -> None:
+        """Four-colour suits on the table, the buttons and the battle."""
+        self.four_color = bool(value)
+        for w in (self.table, self._hand_log.battle, *self._pickers.values()):
+            w.four_color = self.four_color
+        self.redraw()
+
     # ------------------------------------------------------------------ callbacks
     @guard
     def _on_deal(self, _: Button) -> None:
@@ -344,15 +420,40 @@ class PlayTab(VBox):
             p.advisor = self._active_advisor()
 
     @guard
+    def _on_speed(self, change: dict) -> None:
+        if self._pacer is not None:
+            self._pacer.speed = change["new"]
+
+    @guard
+    def _on_reveal(self, _: Button) -> None:
+        self.uncover()
+
+    def _on_action(self, _action: object, events: list[Event]) -> None:
+        self._since = events[0].index if events else len(self.game.events)
+        self.redraw()
+
+    @guard
     def _on_change(self, events: list[Event]) -> None:
         if events:
             self.say("", ok=True)
+        else:  # an undo or a new game: nothing to narrate
+            self._since = len(self.game.events)
         self.download.value = ""  # a saved link would be stale
         self.redraw()
+        if self._pacer is not None:
+            self._pacer.run()
 
     # ------------------------------------------------------------------ drawing
     def _active_advisor(self) -> Advisor | None:
         return self._advisor if self.odds.value else None
+
+    def _cover_needed(self) -> bool:
+        """Hot seat: another human's decision, and their cards not revealed yet."""
+        ctl = self.controller
+        g = ctl.game
+        if len(ctl.humans) < 2 or self._view_mode != VIEW_PLAYERS or g.is_over:
+            return False
+        return g.to_act in ctl.humans and g.to_act != self._shown_for
 
     def _acting_human(self) -> int | None:
         """The human whose decision it is, else the last human who acted, else the first."""
@@ -374,37 +475,68 @@ class PlayTab(VBox):
         seat, reveal = self.perspective()
         humans = sorted(ctl.humans)
         bots = [g.names[s] for s in range(g.players) if s not in ctl.humans]
-        parts = [f"seed {g.seed}", f"{g.players} players", f"{g.rules.label()} rules"]
+        parts = [f"seed {g.seed}", f"{g.players} players", rules_words(g.rules)]
         if humans:
-            parts.append("human: " + ", ".join(g.names[s] for s in humans))
+            parts.append("you play " + ", ".join(g.names[s] for s in humans))
         if bots:
-            parts.append("bots: " + ", ".join(bots))
+            parts.append("computer: " + ", ".join(bots))
         self._title.value = root(
             '<span class="palace-title">The hand</span> '
             f'<span class="palace-subtitle">{esc(" · ".join(parts))}</span>'
         )
-        self.table.show(g, perspective=seat, reveal_all=reveal)
+        covered = self._cover_needed()
+        if covered:
+            nxt = g.names[g.to_act]  # type: ignore[index]
+            self._cover_text.value = root(
+                f'<div role="status">Pass the screen to {esc(nxt)}. {esc(nxt)}, press '
+                f"Show my cards when only you can see it.</div>"
+            )
+            self.reveal_button.description = f"I am {nxt}: show my cards"
+            self.reveal_button.tooltip = f"show {nxt}'s palace and buttons"
+            self._cover.layout.display = None
+            seat = None  # the table shows public cards only while covered
+        else:
+            self._cover.layout.display = "none"
+            if len(humans) > 1 and g.to_act in ctl.humans:
+                self._shown_for = g.to_act
+        viewer = seat if not reveal else seat
+        self.narration.show(g, viewer, self._since, reveal=reveal)
+        self.table.show(g, perspective=seat, reveal_all=reveal, focus=self.narration.last_seat)
         ps = self._acting_human()
         if ps is None:
             note = HTML(
                 root(
-                    '<div class="palace-prompt">Every seat is a bot: the computer played the hand '
-                    "out. Untick a seat above to play it yourself.</div>"
+                    '<div class="palace-prompt">Every seat is a computer player: the hand was '
+                    "played out. Untick a seat above to play it yourself.</div>"
                 )
             )
             self._pickers_box.children = [note]
+        elif covered:
+            self._pickers_box.children = []
         else:
             self._pickers_box.children = [self._pickers[ps]]
         self.undo_button.disabled = not any(s in ctl.humans for s in ctl.actors)
-        self._hand_log.show(g, seat, reveal)
+        self._hand_log.show(g, seat, reveal, since=self._since)
+        if g.is_over and humans:
+            self.review.show(g, ps if ps is not None else humans[0], ctl.actors)
+        else:
+            self.review.clear()
 
     # ------------------------------------------------------------------ text
     def text(self) -> str:
         """What the tab shows, in plain text."""
         g = self.game
         seat, reveal = self.perspective()
-        parts = ["== Table ==", self.table.text()]
+        parts: list[str] = []
+        if self.covered:
+            parts.append(f"[cover] Pass the screen to {g.names[g.to_act]}.")  # type: ignore[index]
+            seat = None
+        parts += [*self.narration.text(), "== Table ==", self.table.text()]
         p = self.picker
-        parts += ["== Actions ==", p.text() if p is not None else "Every seat is a bot."]
+        if self.covered:
+            parts += ["== Actions ==", "(hidden until the next player shows their cards)"]
+        else:
+            parts += ["== Actions ==", p.text() if p is not None else "Every seat is a bot."]
         parts += self._hand_log.text(g, seat, reveal)
+        parts += self.review.text()
         return "\n".join(parts)

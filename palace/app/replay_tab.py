@@ -22,7 +22,8 @@ from palace.app.files import (
 from palace.errors import PalaceError
 from palace.game import Game
 from palace.scenarios import SCENARIO_DIR, ScenarioError, load_scenario
-from palace.widgets.stepper import DealStepper
+from palace.widgets.labels import rules_words
+from palace.widgets.stepper import DealStepper, key_step
 from palace.widgets.theme import esc, root, rule_badge
 
 _LABEL = 160  # characters of a list entry's label
@@ -53,6 +54,7 @@ class ReplayTab(VBox):
         self._on_play_on = on_play_on
         self.on_game = on_game  # called after another hand is shown
         self._view: tuple[int | None, bool] = (None, False)
+        self.four_color = False
         self._entries: dict[str, _Entry] = {}
         self._counter = 0
         self._syncing = False
@@ -259,11 +261,22 @@ class ReplayTab(VBox):
             e.loaded = Loaded("scenario", sc.title, sc.game(), sc, f"scenarios/{e.path.name}")
         return e.loaded
 
+    def _teaching(self) -> bool:
+        """A scenario in the players' view: a teaching position shows every card."""
+        seat, _ = self._view
+        return seat is None and self.current is not None and self.current.scenario is not None
+
     def _apply_view(self, stepper: DealStepper) -> None:
         seat, reveal = self._view
         g = stepper.game
         stepper.perspective = seat if seat is not None and 0 <= seat < g.players else None
-        stepper.reveal_all = reveal
+        stepper.reveal_all = reveal or self._teaching()
+
+    def set_four_color(self, value: bool) -> None:
+        """Four-colour suits in the replay (the app's header switch)."""
+        self.four_color = bool(value)
+        if self.stepper is not None:
+            self.stepper.four_color = self.four_color
 
     def _show(self, key: str) -> bool:
         try:
@@ -275,10 +288,13 @@ class ReplayTab(VBox):
             return False
         seat, reveal = self._view
         g = loaded.game
+        teaching = loaded.scenario is not None and seat is None
         stepper = DealStepper(
             g,
             perspective=seat if seat is not None and 0 <= seat < g.players else None,
-            reveal_all=reveal,
+            reveal_all=reveal or teaching,
+            four_color=self.four_color,
+            start=key_step(g) if loaded.scenario is not None else 0,
         )
         old = self.stepper
         self.stepper = stepper
@@ -305,22 +321,22 @@ class ReplayTab(VBox):
         sc = loaded.scenario
         facts = (
             f"{g.players} players ({', '.join(g.names)}) · seed {g.seed} · "
-            f"{g.rules.label()} rules · {len(g.actions)} actions · {len(g.events)} events"
+            f"{rules_words(g.rules)} · {len(g.actions)} actions · {len(g.events)} steps"
         )
         if sc is not None:
             badges = " ".join(rule_badge(r) for r in sc.rules)
             html = (
                 f'<div class="palace-box-title">{esc(sc.title)} {badges}</div>'
                 f'<div class="palace-note">{esc(facts)} · file {esc(loaded.source)}</div>'
-                f'<div style="margin-top:6px;font-size:15.5px">{esc(sc.summary)}</div>'
             )
+            # the summary tells the outcome: it waits behind "Show the answer" with it
             if sc.question:
                 html += f'<div class="palace-scenario-q"><b>Question.</b> {esc(sc.question)}</div>'
-            self.answer_toggle.layout.display = None if sc.question else "none"
-            self.answer.value = (
-                root(f'<div class="palace-scenario-a"><b>Answer.</b> {esc(sc.answer)}</div>')
-                if sc.answer
-                else ""
+            answer = f"<b>Answer.</b> {esc(sc.answer)} " if sc.answer else ""
+            self.answer_toggle.layout.display = None
+            self.answer.value = root(
+                f'<div class="palace-scenario-a">{answer}<div style="margin-top:4px">'
+                f"<b>What happens.</b> {esc(sc.summary)}</div></div>"
             )
         else:
             result = f" · {g.result.text}" if g.is_over and g.result is not None else ""
@@ -387,11 +403,12 @@ class ReplayTab(VBox):
         lines = [f"Replay: {self.current.title} ({self.current.source})"]
         sc = self.current.scenario
         if sc is not None:
-            lines.append(f"Summary: {sc.summary}")
             if sc.question:
                 lines.append(f"Question: {sc.question}")
-                if self.answer_toggle.value:
+            if self.answer_toggle.value:
+                if sc.answer:
                     lines.append(f"Answer: {sc.answer}")
+                lines.append(f"Summary: {sc.summary}")
         if self.stepper is not None:
             lines.append(self.stepper.text())
         return "\n".join(lines)

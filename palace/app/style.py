@@ -54,4 +54,16 @@ APP_CSS = """<style>
 .palace-lesson-file { color: #6b7280; font-size: 13px; margin-left: 8px; font-family:
   ui-monospace, Menlo, Consolas, monospace; }
 .palace-lesson-about { color: #374151; font-size: 14.5px; margin-top: 2px; }
+.palace-scroll { overflow-x: auto; max-width: 100%; }
+.palace-lessons li { min-width: 0; }
+@media (max-width: 640px) {
+  .palace-lesson-file { display: block; margin-left: 0; overflow-wrap: anywhere; }
+  .palace-app .widget-tab > .widget-tab-bar { height: auto !important; }
+  .palace-app .widget-tab > .widget-tab-bar .lm-TabBar-content { flex-wrap: wrap; }
+  .palace-app .widget-tab > .widget-tab-bar .lm-TabBar-tab { flex: 1 1 auto; min-width: 0;
+    padding: 0 10px; font-size: 15px; border-radius: 10px; }
+  .palace-app-header { padding: 10px 14px; gap: 10px; }
+  .palace-app-title { font-size: 24px; }
+  .palace-app-tagline { font-size: 14.5px; }
+}
 </style>"""

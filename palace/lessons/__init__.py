@@ -35,17 +35,21 @@ from palace.lessons.course_map import (
 )
 from palace.lessons.display import (
     CATEGORY_EXAMPLES,
+    ClauseTable,
     category_gallery,
     deck_rows,
     show,
 )
-from palace.lessons.facts import battle_event, event_index, events_text, stake_table
+from palace.lessons.drills import DRILLS, LESSON_DRILLS, drill
+from palace.lessons.facts import battle_event, event_index, events_text, said, stake_table
+from palace.lessons.guided import FIRST_HAND_STEPS, first_hand, guided_first_hand
 from palace.lessons.positions import (
     attack_position,
     bot_hand,
     first_turn,
     five_soldiers,
     scenario,
+    two_left_story,
     under_attack,
 )
 from palace.lessons.quizzes import (
@@ -56,14 +60,30 @@ from palace.lessons.quizzes import (
     legal_kinds_quiz,
     pot_winner_quiz,
 )
-from palace.widgets.battle_view import armies_of
+from palace.widgets.action_picker import exact_odds
+from palace.widgets.battle_view import BattleView, armies_of
 from palace.widgets.card_rows import CardRows
 from palace.widgets.cards import face, faces
+from palace.widgets.labels import legend_html
+from palace.widgets.play_panel import PlayPanel
+from palace.widgets.stepper import DealStepper
 from palace.widgets.turn_desk import TurnDesk
 from palace.widgets.variant_comparer import VariantComparer
 
 __all__ = [
     "ALL_CLAUSES",
+    "BattleView",
+    "ClauseTable",
+    "DealStepper",
+    "PlayPanel",
+    "DRILLS",
+    "FIRST_HAND_STEPS",
+    "LESSON_DRILLS",
+    "drill",
+    "exact_odds",
+    "first_hand",
+    "guided_first_hand",
+    "legend_html",
     "CATEGORY_EXAMPLES",
     "SECTIONS",
     "SUMMARY_ROWS",
@@ -95,10 +115,12 @@ __all__ = [
     "keep_all_quiz",
     "legal_kinds_quiz",
     "pot_winner_quiz",
+    "said",
     "scenario",
     "show",
     "side_by_side",
     "stake_table",
+    "two_left_story",
     "under_attack",
     "variant_game",
     "variant_summary",

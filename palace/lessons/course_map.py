@@ -20,9 +20,10 @@ class Lesson:
 LESSONS: tuple[Lesson, ...] = (
     Lesson(
         "01_cards_and_hands.ipynb",
-        "Cards and hands",
-        "One deck, suits without rank, the nine poker hands and the best five of up to nine cards.",
-        ("R1.1", "R1.2", "R1.3", "R8.1", "R8.3"),
+        "Your first hand, cards and hands",
+        "A guided first hand in five minutes; then the deck, the nine poker hands and the best "
+        "five of up to nine cards.",
+        ("R1.1", "R1.2", "R1.3", "R8.1", "R8.2", "R8.3"),
     ),
     Lesson(
         "02_the_deal.ipynb",
@@ -52,7 +53,8 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson(
         "04_battles.ipynb",
         "Battles",
-        "Attack sizes, fold / call / raise, the showdown and the tie-breaks.",
+        "Attack sizes, fold / call / raise, the showdown; ties go to the banner count, and "
+        "a battle still tied puts both players out.",
         (
             "R3.2",
             "R7.1",
@@ -80,7 +82,8 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson(
         "06_play_a_hand.ipynb",
         "Play a hand",
-        "Play one seat against the bots to the end; how a hand ends and who takes the pot.",
+        "Play a whole hand against the bots: the four ways a hand ends (quiet round, one "
+        "player left, two left must battle, one banner suit left) and who takes the pot.",
         ("R9.1", "R9.2", "R9.3", "R9.4", "R10.1", "R10.2", "R10.3", "R10.4"),
     ),
     Lesson(

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from ipywidgets import Widget
+from ipywidgets import HTML, Widget
 
 from palace.cards import Suit
 from palace.hands import Category, evaluate
+from palace.lessons.course_map import clause_index
 from palace.widgets.card_rows import CardRows
+from palace.widgets.theme import CARD_CSS, PANEL_CSS, esc, quiet_tooltips, root
 
 
 def show(widget: Widget) -> None:
@@ -15,6 +17,7 @@ def show(widget: Widget) -> None:
     the text, and the notebook tests (nbval) compare it."""
     from IPython.display import display
 
+    quiet_tooltips(widget)
     bundle = widget._repr_mimebundle_()
     bundle["text/plain"] = widget.text()  # type: ignore[attr-defined]
     display(bundle, raw=True)
@@ -61,3 +64,30 @@ def deck_rows(*, four_color: bool = False) -> CardRows:
         ],
         four_color=four_color,
     )
+
+
+class ClauseTable(HTML):
+    """Which lesson teaches which clause (`clause_index`) as a styled table, with its plain
+    text for front ends without widgets."""
+
+    def __init__(self) -> None:
+        df = clause_index()
+        head = "".join(f'<th scope="col">{esc(c)}</th>' for c in df.columns)
+        rows = "".join(
+            f'<tr><th scope="row">{esc(idx)}</th>'
+            + "".join(f"<td>{esc(v)}</td>" for v in row)
+            + "</tr>"
+            for idx, row in df.iterrows()
+        )
+        table = (
+            '<div class="palace-scroll" tabindex="0" role="region" '
+            'aria-label="Which lesson teaches which rule">'
+            '<table class="palace-clause-table"><thead><tr><th scope="col">Rules</th>'
+            f"{head}</tr></thead><tbody>{rows}</tbody></table></div>"
+        )
+        super().__init__(CARD_CSS + PANEL_CSS + root(table))
+        self.add_class("palace-panel")
+        self._text = df.to_string()
+
+    def text(self) -> str:
+        return self._text

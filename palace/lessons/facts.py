@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import pandas as pd
 
 from palace.actions import Bet
@@ -25,14 +27,21 @@ def event_index(game: Game, kind: str, nth: int = 0) -> int:
 
 
 def events_text(game: Game, *kinds: str) -> str:
-    """The hand's events of these kinds (all when none given), one ``#i sentence (rule)``
-    a line: what a spectator reads (private sentences show their public form, R5.3)."""
+    """The hand's events of these kinds (all when none given), one ``Step n: sentence (rule)``
+    a line, numbered as the stepper counts them (from 1): what a spectator reads (private
+    sentences show their public form, R5.3)."""
     lines = []
     for e in game.events:
         if kinds and e.kind not in kinds:
             continue
-        lines.append(f"#{e.index} {sentence_for(e, None)} ({e.rule})")
+        lines.append(f"Step {e.index + 1}: {sentence_for(e, None).rstrip('.')} ({e.rule}).")
     return "\n".join(lines)
+
+
+def said(events: Iterable[Event]) -> str:
+    """Events as the game says them, one sentence a line with its rule: ``Bob calls with 4
+    chips (R7.6).`` (what a lesson prints after applying an action)."""
+    return "\n".join(f"{e.text.rstrip('.')} ({e.rule})." for e in events)
 
 
 def stake_table(game: Game) -> pd.DataFrame:

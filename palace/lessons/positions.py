@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from palace.actions import Bet, Buy, Stay, Trim
+from palace.actions import Bet, Buy, Fold, Stay, Trim
 from palace.analysis.bots import RuleBot, play_out
 from palace.errors import PalaceError
 from palace.game import Game
@@ -80,3 +80,28 @@ def bot_hand(players: int = 4, seed: int = 1, rules: Rules | None = None) -> Gam
     """A hand played to the end by `RuleBot`s (to watch before playing)."""
     game = Game.new(players=players, seed=seed, rules=rules)
     return play_out(game, {s: RuleBot() for s in range(players)})
+
+
+def two_left_story(rules: Rules | None = None) -> str:
+    """Two players left (R9.3), move by move: after each action, what the player to act may
+    do, from the engine. Ann buys, Bob stays, Cat folds; then Ann buys again, Bob and Ann
+    stay. Where the rules refuse the next scripted action, the story ends with the reason."""
+    from palace.lessons.drills import kinds_label  # a sibling module (words for action sets)
+
+    game = _three_player_game(
+        {0: "Qh 7c 2s", 1: "As Ad 5c", 2: "Jc Tc 3h"}, "Kd 8h 6c 3s 2d 9c", 4, rules
+    )
+    keep = Trim(cards=())
+    lines = []
+    for step in ((Buy(), keep), (Stay(),), (Fold(),), (Buy(), keep), (Stay(),), (Stay(),)):
+        who = game.names[game.to_act]  # type: ignore[index]
+        why = game.why_illegal(step[0])
+        if why is not None:
+            lines.append(f"{who} may not {step[0].kind.capitalize()}: {why}")
+            break
+        events = [e for action in step for e in game.apply(action)]
+        said = " ".join(e.text for e in events if e.kind in ("stay", "fold", "buy", "two_left"))
+        nxt = game.names[game.to_act]  # type: ignore[index]
+        kinds = {a.kind for a in game.legal_actions()}
+        lines.append(f"{said}  →  {nxt} may {kinds_label(kinds).removeprefix('only ')}.")
+    return "\n".join(lines)

@@ -4,20 +4,27 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
-from ipywidgets import HTML, BoundedIntText, Button, HBox, Layout, ToggleButton, VBox, Widget
+from ipywidgets import HTML, BoundedIntText, Button, Checkbox, HBox, Layout, VBox, Widget
 
 from palace.actions import Action, Bet, Buy, Call, Discard, Fold, Raise, Stay, Trim
+from palace.analysis.odds import Odds, battle_odds
 from palace.cards import Card
 from palace.errors import PalaceError
 from palace.events import Event, Phase
 from palace.game import Game
-from palace.widgets.cards import card_html
+from palace.widgets.cards import card_html, face
 from palace.widgets.session import PlayController
-from palace.widgets.theme import esc, root, style_widget, symbols
+from palace.widgets.theme import esc, quiet_tooltips, root, style_widget, symbols
 
-Advisor = Callable[[Game, int, int], str]
+Advisor = Callable[[Game, int, int], Any]
+"""``advisor(game, seat, target)``: words (a str), or odds with ``win``/``tie``/``lose`` and
+``text(name)`` (drawn as a bar beside the words), about battling `target` now."""
 ActionCallback = Callable[[Action, list[Event]], None]
+Coach = Callable[[Action], str | None]
+"""``coach(action)``: a reason to hold back an action the engine allows (a guided lesson
+step), or None to leave it to the engine."""
 BIG = 10**9
 BUTTON_WIDTH = "250px"
 
@@ -33,6 +40,7 @@ class _Offer:
     reason: str = ""  # why the engine refuses it now ("" when enabled)
     help: str = ""  # what it does (shown while enabled)
     advice: str = ""  # the advisor's odds (shown while enabled)
+    odds: tuple[float, float, float] | None = None  # win, tie, lose: drawn as a bar
 
     def note_html(self) -> str:
         if self.reason:
@@ -41,7 +49,11 @@ class _Offer:
         if self.help:
             parts.append(f'<span class="palace-reason">{esc(self.help)}</span>')
         if self.advice:
-            parts.append(f'<span class="palace-advice">{esc(self.advice)}</span>')
+            bar = odds_bar_html(*self.odds) if self.odds is not None else ""
+            parts.append(
+                f'<span class="palace-odds">{bar}<span class="palace-advice">'
+                f"{esc(self.advice)}</span></span>"
+            )
         return "<br>".join(parts)
 
     def line(self) -> str:
@@ -49,6 +61,24 @@ class _Offer:
         state = "off" if self.button.disabled else "on"
         extra = self.reason or self.advice
         return f"[{state}] {self.button.description}" + (f" — {extra}" if extra else "")
+
+
+def exact_odds(game: Game, seat: int, target: int) -> Odds:
+    """The advisor the app and the lessons use: the exact odds of battling `target` now,
+    as `seat` may know them (`palace.analysis.odds.battle_odds`), drawn as a bar and words."""
+    return battle_odds(game.view(seat), target)
+
+
+def odds_bar_html(win: float, tie: float, lose: float) -> str:
+    """Win, tie and lose as a bar (green, yellow, red) with its words for screen readers."""
+    pct = [max(0.0, min(100.0, 100 * x)) for x in (win, tie, lose)]
+    label = f"win {pct[0]:.0f}%, tie {pct[1]:.0f}%, lose {pct[2]:.0f}%"
+    return (
+        f'<span class="palace-odds-bar" role="img" aria-label="{esc(label)}">'
+        f'<span class="palace-odds-win" style="width:{pct[0]:.1f}%"></span>'
+        f'<span class="palace-odds-tie" style="width:{pct[1]:.1f}%"></span>'
+        f'<span class="palace-odds-lose" style="width:{pct[2]:.1f}%"></span></span>'
+    )
 
 
 def _action_button(description: str = "", *, icon: str) -> Button:
@@ -59,6 +89,12 @@ def _action_button(description: str = "", *, icon: str) -> Button:
 
 # A group of action rows under a title, with controls shown above the rows (amounts).
 Section = tuple[str, list[_Offer], list[Widget]]
+
+
+def _set_children(box: Widget, children: list[Widget]) -> None:
+    """Set a box's children only when they changed (no needless redraw in the page)."""
+    if tuple(box.children) != tuple(children):  # type: ignore[attr-defined]
+        box.children = children  # type: ignore[attr-defined]
 
 
 class ActionPicker(VBox):
@@ -76,6 +112,7 @@ class ActionPicker(VBox):
         *,
         advisor: Advisor | None = None,
         four_color: bool = False,
+        coach: Coach | None = None,
     ) -> None:
         if isinstance(controller, Game):
             controller = PlayController(
@@ -84,6 +121,8 @@ class ActionPicker(VBox):
         self._ctl = controller
         self._seat = controller.seat if seat is None else seat
         self._advisor = advisor
+        self._coach = coach
+        self._was_mine = False
         self.four_color = four_color
         self._callbacks: list[ActionCallback] = []
         self._choosing: str | None = None  # "discard" while picking soldiers to discard
@@ -120,8 +159,9 @@ class ActionPicker(VBox):
             k: HTML() for k in ("buy", "discard", "stay", "fold", "call", "raise")
         }
         self._bets: dict[int, Button] = {}
-        self._toggles: dict[Card, ToggleButton] = {}
+        self._toggles: dict[Card, Checkbox] = {}
         self._toggle_cards: dict[Card, HTML] = {}
+        self._parts: dict[str, Widget] = {}  # containers kept across redraws
 
         for btn, fn in (
             (self._buy, self._on_buy),
@@ -198,8 +238,18 @@ class ActionPicker(VBox):
         return "" if offer is None else offer.reason
 
     @property
-    def toggles(self) -> dict[Card, ToggleButton]:
-        """The soldier toggles shown while choosing discards (True = discard it)."""
+    def coach(self) -> Coach | None:
+        return self._coach
+
+    @coach.setter
+    def coach(self, fn: Coach | None) -> None:
+        self._coach = fn
+        self.refresh()
+
+    @property
+    def toggles(self) -> dict[Card, Checkbox]:
+        """The soldier toggles shown while choosing discards (True = discard it), each named
+        by its card ("Discard K♦")."""
         if self._choose_box.layout.display == "none":
             return {}
         return {c: t for c, t in self._toggles.items() if c in self.game.soldiers(self._seat)}
@@ -221,6 +271,10 @@ class ActionPicker(VBox):
 
     def act(self, action: Action) -> bool:
         """Try `action` for the seat; a refusal is shown in the status line. True if done."""
+        held = self._coach(action) if self._coach is not None and self._mine() else None
+        if held:
+            self._set_status(f"Not now: {held}", ok=False)
+            return False
         try:
             desc = self.game.describe(action)
             events = self._ctl.act(action)
@@ -234,13 +288,29 @@ class ActionPicker(VBox):
         self.refresh()
         for fn in list(self._callbacks):
             fn(action, events)
+        self.focus_prompt()
         return True
+
+    def focus_prompt(self) -> None:
+        """Move the keyboard focus to the first thing to press now (after each action)."""
+        if not self._mine():
+            return
+        if self._choose_box.layout.display != "none":
+            target: Widget | None = next(iter(self.toggles.values()), self._confirm)
+        else:
+            order = [o.button for o in self._offers.values() if not o.button.disabled]
+            target = order[0] if order else None
+        if target is not None:
+            target.focus()
 
     # ------------------------------------------------------------------ callbacks
     def _on_game_changed(self, events: list[Event]) -> None:
         if not events:  # undo or a new hand: the old message no longer applies
             self._set_status("", ok=True)
+        was = self._was_mine
         self.refresh()
+        if self._mine() and not was:
+            self.focus_prompt()  # the learner's turn again: the prompt takes the focus
 
     def _on_buy(self, _: Button) -> None:
         self.act(Buy())
@@ -251,6 +321,7 @@ class ActionPicker(VBox):
             t.value = False
         self._set_status("Choose the soldiers to discard, then press Discard selected.", ok=True)
         self.refresh()
+        self.focus_prompt()
 
     def _on_stay(self, _: Button) -> None:
         self.act(Stay())
@@ -321,6 +392,8 @@ class ActionPicker(VBox):
         self._actions_box.layout.display = "none" if self.game.is_over else None
         if not self._status_text:
             self._set_status("", ok=True)
+        self._was_mine = self._mine()
+        quiet_tooltips(self)
 
     # the prompt ---------------------------------------------------------------------
     def _draw_prompt(self) -> None:
@@ -340,7 +413,9 @@ class ActionPicker(VBox):
         else:
             prompt = f"Your turn, {g.names[me]}: pick one action (R6.1)."
         self._prompt_text = prompt
-        self._prompt.value = root(f'<div class="palace-prompt">{esc(prompt)}</div>')
+        self._prompt.value = root(
+            f'<div class="palace-prompt" role="status" aria-live="polite">{esc(prompt)}</div>'
+        )
 
     # the soldier chooser (Trim after a Buy or capture, or Discard) --------------------
     def _draw_chooser(self) -> None:
@@ -355,16 +430,46 @@ class ActionPicker(VBox):
         for c in g.soldiers(self._seat):
             t = self._toggle(c)
             self._style_toggle(t)
-            cols.append(
-                VBox([self._toggle_cards[c], t], layout=Layout(align_items="center", width="84px"))
-            )
+            cols.append(self._part(f"col:{c}", VBox, [self._toggle_cards[c], t], "center"))
         buttons = [self._confirm, self._keep] if trim else [self._confirm, self._cancel]
-        self._choose_box.children = [
-            HTML(root(f'<div class="palace-section">{esc(self._chooser_title(trim))}</div>')),
-            HBox(cols, layout=Layout(flex_flow="row wrap", grid_gap="6px")),
-            HBox(buttons, layout=Layout(grid_gap="8px")),
-        ]
+        title = self._part("chooser-title", HTML)
+        title.value = root(f'<div class="palace-section">{esc(self._chooser_title(trim))}</div>')
+        _set_children(
+            self._choose_box,
+            [
+                title,
+                self._part("chooser-cards", HBox, cols, wrap=True),
+                self._part("chooser-buttons", HBox, buttons),
+            ],
+        )
         self._choose_box.layout.display = None
+
+    def _part(
+        self,
+        key: str,
+        kind: type,
+        children: list[Widget] | None = None,
+        align: str | None = None,
+        *,
+        wrap: bool = False,
+    ) -> Any:
+        """A container (or HTML) of the picker kept from one redraw to the next, so the page
+        keeps its elements (and the keyboard focus) when only their contents change."""
+        w = self._parts.get(key)
+        if w is None:
+            if kind is HTML:
+                w = HTML()
+            else:
+                layout = Layout(grid_gap="8px" if kind is HBox else "3px")
+                if wrap:
+                    layout.flex_flow = "row wrap"
+                if align:
+                    layout.align_items = align
+                w = kind(layout=layout)
+            self._parts[key] = w
+        if children is not None:
+            _set_children(w, children)
+        return w
 
     def _chooser_title(self, trim: bool) -> str:
         g = self.game
@@ -374,23 +479,22 @@ class ActionPicker(VBox):
             return "Bought: discard any soldiers? (R6.2; at most five stay, R6.7)"
         return f"Discard which soldiers? (pays {g.rules.discard_amount}, R6.4)"
 
-    def _toggle(self, card: Card) -> ToggleButton:
+    def _toggle(self, card: Card) -> Checkbox:
         if card not in self._toggles:
-            t = ToggleButton(
+            t = Checkbox(
                 value=False,
-                description="keep",
-                tooltip=f"discard {card.name}?",
-                layout=Layout(width="76px"),
+                description=f"Discard {face(card)}",
+                tooltip=f"discard the {card.name.lower()}",
+                indent=False,
+                layout=Layout(width="auto"),
             )
             t.observe(self._on_toggle, names="value")
             self._toggles[card] = t
             self._toggle_cards[card] = HTML()
         return self._toggles[card]
 
-    def _style_toggle(self, t: ToggleButton) -> None:
+    def _style_toggle(self, t: Checkbox) -> None:
         card = next(c for c, x in self._toggles.items() if x is t)
-        t.description = "discard" if t.value else "keep"
-        t.button_style = "danger" if t.value else ""
         why = "to be discarded" if t.value else None
         self._toggle_cards[card].value = root(
             card_html(card, four_color=self.four_color, struck=why)
@@ -401,16 +505,26 @@ class ActionPicker(VBox):
         """The engine's reason, or why it is not this seat's decision."""
         g = self.game
         if g.is_over or g.to_act == self._seat:
-            return g.why_illegal(action)
+            why = g.why_illegal(action)
+            if why is None and self._coach is not None:
+                why = self._coach(action)
+            return why
         return f"wait: it is {self._waiting_for()}'s decision, not yours"
 
-    def _advice(self, target: int) -> str:
-        """The advisor's words about fighting `target` (an advisor bug must not break the game)."""
+    def _advice(self, target: int) -> tuple[str, tuple[float, float, float] | None]:
+        """The advisor's words about fighting `target`, and its odds when it gives them (an
+        advisor bug must not break the game)."""
         assert self._advisor is not None
         try:
-            return self._advisor(self.game, self._seat, target)
+            said = self._advisor(self.game, self._seat, target)
         except Exception as exc:  # noqa: BLE001 - the advisor is the caller's code
-            return f"(advisor failed: {exc})"
+            return f"(advisor failed: {exc})", None
+        if isinstance(said, str):
+            return said, None
+        odds = (float(said.win), float(said.tie), float(said.lose))
+        words = said.text(self.game.names[target])
+        extra = getattr(said, "explanation", "")
+        return (f"{words}. {extra}" if extra else words), odds
 
     def _offer(
         self,
@@ -430,7 +544,7 @@ class ActionPicker(VBox):
         button.tooltip = why or help_text
         offer = _Offer(key, button, self._notes[key], why or "", help_text)
         if why is None and advise is not None and self._advisor is not None:
-            offer.advice = self._advice(advise)
+            offer.advice, offer.odds = self._advice(advise)
         offer.note.value = offer.note_html()
         self._offers[key] = offer
         return offer
@@ -546,23 +660,20 @@ class ActionPicker(VBox):
         reasons = {o.reason for o in every}
         if all(o.button.disabled for o in every) and len(reasons) == 1:
             # one reason for everything (choosing discards, waiting, hand over): say it once
-            head = (
+            head = self._part("all-head", HTML)
+            head.value = root(
                 '<div class="palace-section">Other actions</div>'
                 f'<div class="palace-reason palace-reason-off">✗ {esc(reasons.pop())}</div>'
             )
             for o in every:
                 o.note.value = ""
-            self._actions_box.children = [
-                HTML(root(head)),
-                HBox(
-                    [o.button for o in every],
-                    layout=Layout(flex_flow="row wrap", grid_gap="6px"),
-                ),
-            ]
+            flow = self._part("all-flow", HBox, [o.button for o in every], wrap=True)
+            _set_children(self._actions_box, [head, flow])
         else:
-            self._actions_box.children = [self._section(*s) for s in sections]
+            boxes = [self._section(i, *s) for i, s in enumerate(sections)]
+            _set_children(self._actions_box, boxes)
 
-    def _section(self, title: str, offers: list[_Offer], extra: list[Widget]) -> VBox:
+    def _section(self, i: int, title: str, offers: list[_Offer], extra: list[Widget]) -> VBox:
         """A titled group of action rows; one shared reason is said once, under the title."""
         reasons = {o.reason for o in offers}
         shared = len(offers) > 1 and all(o.button.disabled for o in offers) and len(reasons) == 1
@@ -571,11 +682,10 @@ class ActionPicker(VBox):
             head += f'<div class="palace-reason palace-reason-off">✗ {esc(reasons.pop())}</div>'
             for o in offers:
                 o.note.value = ""
-        rows = [
-            HBox([o.button, o.note], layout=Layout(align_items="center", grid_gap="10px"))
-            for o in offers
-        ]
-        return VBox([HTML(root(head)), *extra, *rows], layout=Layout(grid_gap="3px"))
+        head_w = self._part(f"head:{title.split(' (')[0]}", HTML)
+        head_w.value = root(head)
+        rows = [self._part(f"row:{o.key}", HBox, [o.button, o.note], "center") for o in offers]
+        return self._part(f"section:{title.split(' (')[0]}", VBox, [head_w, *extra, *rows])
 
     # ------------------------------------------------------------------ text
     def text(self) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from ipywidgets import HTML, Layout, VBox
+from ipywidgets import HTML, Layout, ToggleButton, VBox
 
 from palace.battle import Army, BattleResult, resolve_battle
 from palace.cards import Card, Suit
@@ -77,6 +77,49 @@ def army_rows_html(
     return "".join(rows)
 
 
+def hand_words(hand: Hand) -> str:
+    """A hand's name inside a sentence: "two pair (fours and threes)", "pair of kings"."""
+    text = hand.describe()
+    head, _, rest = text.partition(", ")
+    head = head[:1].lower() + head[1:]
+    return f"{head} ({rest})" if rest else head
+
+
+def exclusion_changed(
+    attacker: Army, defender: Army, names: Sequence[str], result: BattleResult | None = None
+) -> str:
+    """The counterfactual sentence when banner-suit exclusion (R8.2) changed who won, else "".
+
+    >>> ann, cat = Army.parse("Kh", "4s 4d", "3s 3c 9d"), Army.parse("Ks", "Kd", "Qc 2h 7c")
+    >>> print(exclusion_changed(ann, cat, ("Ann", "Cat")))  # doctest: +NORMALIZE_WHITESPACE
+    Without banner-suit exclusion Ann's two pair (fours and threes) would beat
+    Cat's pair of kings.
+    """
+    res = result if result is not None else resolve_battle(attacker, defender)
+    plain = resolve_battle(attacker, defender, exclusion=False)
+    if plain.winner == res.winner:
+        return ""
+    an, dn = names[0], names[1]
+    hands = {"attacker": (an, plain.attacker_hand), "defender": (dn, plain.defender_hand)}
+    if plain.winner is None:
+        return (
+            f"Without banner-suit exclusion the battle would be tied: both would hold "
+            f"{hand_words(plain.attacker_hand)} and as many cards of their own banner suit "
+            f"(R8.6)."
+        )
+    win_name, win_hand = hands[plain.winner]
+    lose_name, lose_hand = hands["defender" if plain.winner == "attacker" else "attacker"]
+    if plain.decided_by == "banner_count":
+        return (
+            f"Without banner-suit exclusion both would hold {hand_words(win_hand)}, and "
+            f"{win_name} would win the tie-break on their own banner suit (R8.5)."
+        )
+    return (
+        f"Without banner-suit exclusion {win_name}'s {hand_words(win_hand)} would beat "
+        f"{lose_name}'s {hand_words(lose_hand)}."
+    )
+
+
 @dataclass(frozen=True)
 class _Side:
     name: str
@@ -137,12 +180,20 @@ class BattleView(VBox):
     def __init__(self, *, four_color: bool = False) -> None:
         self._css = style_widget()
         self._html = HTML(layout=Layout(width="100%"))
-        super().__init__([self._css, self._html], layout=Layout(width="100%"))
+        self._unstruck = ToggleButton(
+            value=False,
+            description="Show both hands unstruck",
+            tooltip="every card counting, as if there were no banner-suit exclusion (R8.2)",
+            layout=Layout(width="auto", display="none"),
+        )
+        self._unstruck.observe(self._on_unstruck, names="value")
+        super().__init__([self._css, self._html, self._unstruck], layout=Layout(width="100%"))
         self.add_class("palace-panel")
         self.add_class("palace-battleview")
         self.four_color = four_color
         self._sides: tuple[_Side, _Side] | None = None
         self._result: BattleResult | None = None
+        self._plain: BattleResult | None = None
         self._verdict = ""
         self._rule = ""
         self._last_two: bool | None = None  # were the battlers the last two? (None: unknown)
@@ -178,6 +229,8 @@ class BattleView(VBox):
         """Show nothing (no battle yet)."""
         self._sides = None
         self._result = None
+        self._plain = None
+        self._unstruck.layout.display = "none"
         self._html.value = root('<div class="palace-note">No battle yet.</div>')
 
     @property
@@ -188,13 +241,47 @@ class BattleView(VBox):
     def html(self) -> str:
         return self._html.value
 
+    @property
+    def counterfactual(self) -> str:
+        """The sentence saying who would have won without banner-suit exclusion (R8.2), when
+        that differs from the real result; "" when exclusion changed nothing or no battle."""
+        if self._sides is None or self._result is None:
+            return ""
+        att, dfn = self._sides
+        return exclusion_changed(att.army, dfn.army, (att.name, dfn.name), self._result)
+
+    @property
+    def unstruck_button(self) -> ToggleButton:
+        """Show both hands unstruck: every card counting (shown when a card was excluded)."""
+        return self._unstruck
+
+    @property
+    def unstruck(self) -> bool:
+        """Are both hands drawn with every card counting (the counterfactual)?"""
+        return bool(self._unstruck.value)
+
+    @unstruck.setter
+    def unstruck(self, value: bool) -> None:
+        self._unstruck.value = bool(value)
+
     # ------------------------------------------------------------------ drawing
     def _set(self, att: _Side, dfn: _Side, res: BattleResult, verdict: str) -> None:
         self._sides = (att, dfn)
         self._result = res
+        self._plain = resolve_battle(att.army, dfn.army, exclusion=False)
         self._verdict = verdict
         self._rule = res.rule
+        excluded = bool(res.attacker_hand.excluded or res.defender_hand.excluded)
+        self._unstruck.layout.display = None if excluded else "none"
+        if not excluded and self._unstruck.value:
+            self._unstruck.value = False  # the observer redraws
         self._html.value = root(self._render())
+
+    def _on_unstruck(self, change: dict) -> None:
+        self._unstruck.description = (
+            "Show the battle as played" if change["new"] else "Show both hands unstruck"
+        )
+        self.refresh()
 
     def refresh(self) -> None:
         """Redraw (after `four_color` changed)."""
@@ -210,10 +297,12 @@ class BattleView(VBox):
             return dfn, att
         return None, None
 
-    def _side_html(self, s: _Side, state: str) -> str:
+    def _side_html(self, s: _Side, state: str, plain: Hand | None = None) -> str:
+        """One side; `plain`: draw it unstruck with this hand (every card counting)."""
         fc = self.four_color
-        struck = {c: s.reason for c in s.hand.excluded}
-        best = set(s.hand.best)
+        hand = plain if plain is not None else s.hand
+        struck = {} if plain is not None else {c: s.reason for c in s.hand.excluded}
+        best = set(hand.best)
         role_tag = (
             '<span class="palace-tag palace-tag-win">wins</span>' if state == "winner" else ""
         )
@@ -222,10 +311,15 @@ class BattleView(VBox):
             army_rows_html(s.army, four_color=fc, struck=struck, highlight=best),
         ]
         rows.append(
-            f'<div class="palace-hand-name">{esc(s.hand.describe())}</div>'
-            f'<div class="palace-note">Best five: {esc(symbols(s.hand.best))}</div>'
+            f'<div class="palace-hand-name">{esc(hand.describe())}</div>'
+            f'<div class="palace-note">Best five: {esc(symbols(hand.best))}</div>'
         )
-        if s.hand.excluded:
+        if plain is not None:
+            rows.append(
+                '<div class="palace-unstruck-note">Every card counts here: no banner-suit '
+                f"exclusion {rule_badge('R8.2')}</div>"
+            )
+        elif s.hand.excluded:
             rows.append(
                 f'<div class="palace-lost">✗ {esc(symbols(s.hand.excluded))}: '
                 f"{esc(s.opponent_suit.symbol)} is {esc(s.opponent)}'s banner suit, so "
@@ -243,6 +337,8 @@ class BattleView(VBox):
     def _render(self) -> str:
         assert self._sides is not None and self._result is not None
         att, dfn = self._sides
+        if self.unstruck and self._plain is not None:
+            return self._render_unstruck()
         win, lose = self._winner_loser()
         state = {
             id(att): "winner" if win is att else "loser" if lose is att else "tie",
@@ -250,15 +346,46 @@ class BattleView(VBox):
         }
         grid = (
             f'<div class="palace-battle">{self._side_html(att, state[id(att)])}'
-            f'<div class="palace-vs">vs</div>{self._side_html(dfn, state[id(dfn)])}</div>'
+            f'<div class="palace-vs" aria-hidden="true">vs</div>'
+            f"{self._side_html(dfn, state[id(dfn)])}</div>"
         )
         lines = [f"<div>{rule_badge(self._rule)} {esc(self._verdict)}</div>"]
         tb = self._tiebreak()
         if tb:
             lines.append(f'<div class="palace-verdict-line">{esc(tb)} {rule_badge("R8.5")}</div>')
         lines.append(f'<div class="palace-verdict-line">{esc(self._capture())}</div>')
+        cf = self.counterfactual
+        if cf:
+            lines.append(f'<div class="palace-counterfactual">{esc(cf)} {rule_badge("R8.2")}</div>')
         cls = "palace-verdict" + (" palace-tie" if win is None else "")
         return grid + f'<div class="{cls}">{"".join(lines)}</div>'
+
+    def _render_unstruck(self) -> str:
+        """Both hands with every card counting, and who would have won that way."""
+        assert self._sides is not None and self._plain is not None
+        att, dfn = self._sides
+        plain = self._plain
+        state = {
+            "attacker": "winner" if plain.winner == "attacker" else "loser",
+            "defender": "winner" if plain.winner == "defender" else "loser",
+        }
+        if plain.winner is None:
+            state = {"attacker": "tie", "defender": "tie"}
+        grid = (
+            f'<div class="palace-battle">'
+            f"{self._side_html(att, state['attacker'], plain.attacker_hand)}"
+            f'<div class="palace-vs" aria-hidden="true">vs</div>'
+            f"{self._side_html(dfn, state['defender'], plain.defender_hand)}</div>"
+        )
+        cf = self.counterfactual or (
+            "Without banner-suit exclusion the result would be the same: "
+            + plain.explain(att.name, dfn.name, cite=False)
+        )
+        return grid + (
+            '<div class="palace-verdict palace-tie"><div><b>What if every card counted?</b> '
+            f'{esc(cf)}</div><div class="palace-verdict-line">In the real battle: '
+            f"{esc(self._verdict)} {rule_badge(self._rule)}</div></div>"
+        )
 
     def _tiebreak(self) -> str:
         assert self._sides is not None and self._result is not None
@@ -312,4 +439,6 @@ class BattleView(VBox):
             lines.append(f"Tie-break (R8.5): {tb}")
         lines.append(f"Verdict ({self._rule}): {self._verdict}")
         lines.append(self._capture())
+        if self.counterfactual:
+            lines.append(f"What exclusion changed (R8.2): {self.counterfactual}")
         return "\n".join(lines)

@@ -28,8 +28,18 @@ def _suit_colour(suit: Suit, four_color: bool) -> str:
     return "#c81e1e" if suit in (Suit.HEARTS, Suit.DIAMONDS) else "#111111"
 
 
+def _opponent_options(own: Suit) -> list[tuple[str, object]]:
+    """The opponent's banner suits a player of banner suit `own` can battle: never their own
+    (R7.2), or no battle at all."""
+    return [("none (no battle)", NO_SUIT)] + [(label, s) for label, s in _SUITS if s != own]
+
+
 class ExclusionExplorer(VBox):
-    """Live best hand of some cards, as dealt and against an opponent's banner suit (R8.2)."""
+    """Live best hand of some cards, as dealt and against an opponent's banner suit (R8.2).
+
+    The opponent's suit is never the player's own: players of the same banner suit never
+    battle (R7.2), so that choice is not offered.
+    """
 
     def __init__(
         self,
@@ -40,6 +50,13 @@ class ExclusionExplorer(VBox):
         four_color: bool = False,
     ) -> None:
         self.four_color = four_color
+        own_suit = Suit.parse(own)
+        opp_suit = None if opponent is None else Suit.parse(opponent)
+        if opp_suit == own_suit:
+            raise ValueError(
+                f"the opponent's banner suit cannot be {own_suit.noun}, the player's own: "
+                "players of the same banner suit never battle (R7.2)"
+            )
         self._css = style_widget()
         self._cards = Text(
             style={"description_width": "initial"},
@@ -51,20 +68,24 @@ class ExclusionExplorer(VBox):
         )
         self._own = Dropdown(
             options=_SUITS,
-            value=Suit.parse(own),
+            value=own_suit,
             description="Own banner suit",
             style={"description_width": "initial"},
             layout=Layout(width="240px"),
         )
         self._opp = Dropdown(
-            options=[("none (no battle)", NO_SUIT)] + _SUITS,
-            value=NO_SUIT if opponent is None else Suit.parse(opponent),
+            options=_opponent_options(own_suit),
+            value=NO_SUIT if opp_suit is None else opp_suit,
             description="Opponent's banner suit",
             style={"description_width": "initial"},
             layout=Layout(width="310px"),
         )
         self._show_grid = ToggleButton(
-            value=False, description="Pick cards…", icon="th", layout=Layout(width="130px")
+            value=False,
+            description="Pick cards…",
+            icon="th",
+            tooltip="pick the cards from a grid of the deck",
+            layout=Layout(width="130px"),
         )
         self._grid_buttons: dict[Card, ToggleButton] = {}
         rows = []
@@ -90,7 +111,7 @@ class ExclusionExplorer(VBox):
         self._syncing = False
 
         self._cards.observe(self._on_input, names="value")
-        self._own.observe(self._on_input, names="value")
+        self._own.observe(self._on_own, names="value")
         self._opp.observe(self._on_input, names="value")
         self._show_grid.observe(self._on_show_grid, names="value")
         super().__init__(
@@ -152,10 +173,26 @@ class ExclusionExplorer(VBox):
         v = self._opp.value
         return None if v == NO_SUIT else v
 
+    def refresh(self) -> None:
+        """Redraw (after `four_color` changed)."""
+        self._update()
+
     # ------------------------------------------------------------------ callbacks
     def _on_input(self, _: dict) -> None:
         if not self._syncing:
             self._update()
+
+    def _on_own(self, change: dict) -> None:
+        """A new own suit: the opponent's choices leave it out (R7.2)."""
+        own = change["new"]
+        keep = self._opp.value
+        self._syncing = True
+        try:
+            self._opp.options = _opponent_options(own)
+            self._opp.value = NO_SUIT if keep == own else keep
+        finally:
+            self._syncing = False
+        self._update()
 
     def _on_show_grid(self, change: dict) -> None:
         self._grid.layout.display = None if change["new"] else "none"
@@ -259,10 +296,7 @@ class ExclusionExplorer(VBox):
             f"Own banner suit {esc(own.symbol)}: {plural(count, 'card')} for the "
             f"tie-break count {rule_badge('R8.5')}"
         )
-        if opp is not None and opp == own:
-            notes.append(
-                f"Same banner suit: these two players can never battle {rule_badge('R7.2')}"
-            )
+        notes.append(f"the opponent is never of your own banner suit {rule_badge('R7.2')}")
         body = (
             f'<div class="palace-compare">{left}{right}</div>{taken}'
             f'<div class="palace-note" style="margin-top:8px">{" · ".join(notes)}</div>'

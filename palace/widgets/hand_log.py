@@ -28,7 +28,7 @@ def latest_battle(game: Game, seat: int | None, reveal: bool) -> Event | None:
 class LatestBattle(VBox):
     """The last battle showdown a seat may see, under a title; hidden while there is none.
 
-    title: the box's heading, followed by the event number ("Latest battle (event #40)").
+    title: the box's heading, followed by the event number ("Latest battle (step 41)").
     heading: the same in `text()` ("== Latest battle ==").
     """
 
@@ -59,7 +59,7 @@ class LatestBattle(VBox):
             return
         self._battle.show_event(ev, game.names)
         self._head.value = root(
-            f'<div class="palace-section">{esc(self._title)} (event #{ev.index})</div>'
+            f'<div class="palace-section">{esc(self._title)} (step {ev.index + 1})</div>'
         )
         self.layout.display = None
 
@@ -96,10 +96,15 @@ class HandLog:
             (ev, ev.text if reveal else sentence_for(ev, seat)) for ev in game.events[-self.lines :]
         ]
 
-    def show(self, game: Game, seat: int | None, reveal: bool) -> None:
-        """Draw the log, the latest battle and the result of `game` as `seat` sees it."""
+    def show(self, game: Game, seat: int | None, reveal: bool, since: int | None = None) -> None:
+        """Draw the log, the latest battle and the result of `game` as `seat` sees it.
+
+        since: the first event since the learner's last move; those lines are highlighted
+        (what changed)."""
+        start = len(game.events) if since is None else since
         rows = [
-            f'<div class="palace-log-line"><span class="palace-log-num">#{ev.index}</span>'
+            f'<div class="palace-log-line{" palace-new" if ev.index >= start else ""}">'
+            f'<span class="palace-log-num">{ev.index + 1}</span>'
             f"{rule_badge(ev.rule)}<span>{esc(text)}</span></div>"
             for ev, text in self.pairs(game, seat, reveal)
         ]
@@ -124,7 +129,9 @@ class HandLog:
     def text(self, game: Game, seat: int | None, reveal: bool) -> list[str]:
         """The log, the battle (if shown) and the result, as plain-text lines."""
         parts = ["== Latest events =="]
-        parts += [f"#{ev.index} {text} ({ev.rule})" for ev, text in self.pairs(game, seat, reveal)]
+        parts += [
+            f"{ev.index + 1}. {text} ({ev.rule})" for ev, text in self.pairs(game, seat, reveal)
+        ]
         parts += self.battle_box.text()
         if game.is_over and game.result is not None:
             parts += ["== Result ==", f"{game.result.text} ({game.result.rule})"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ipywidgets import HTML, Button, Checkbox, HBox, IntText, Layout, ToggleButton, VBox
+from ipywidgets import HTML, Button, Checkbox, Dropdown, HBox, IntText, Layout, ToggleButton, VBox
 
 from palace.analysis.bots import Bot
 from palace.errors import PalaceError
@@ -14,13 +14,18 @@ from palace.rules import Rules
 from palace.widgets.action_picker import ActionPicker, Advisor
 from palace.widgets.battle_view import BattleView
 from palace.widgets.hand_log import HandLog
+from palace.widgets.hand_review import HandReview
+from palace.widgets.labels import legend_html, rules_words
+from palace.widgets.narration import Narration
+from palace.widgets.pacing import BOT_SPEEDS, BotPacer
 from palace.widgets.session import PlayController
 from palace.widgets.table_view import TableView
 from palace.widgets.theme import esc, root, style_widget
 
 
 class PlayPanel(VBox):
-    """Table (the learner's view), action buttons, the latest events, battles and the result."""
+    """Table (the learner's view), action buttons, what the bots did (paced: `speed`), the
+    latest events, battles, the result and a review of the learner's decisions."""
 
     def __init__(
         self,
@@ -36,6 +41,7 @@ class PlayPanel(VBox):
         advisor: Advisor | None = None,
         four_color: bool = False,
         log_lines: int = 8,
+        speed: str = "normal",
     ) -> None:
         self._ctl = controller or PlayController(
             human=seat,
@@ -45,6 +51,18 @@ class PlayPanel(VBox):
             deck=deck,
             dealer=dealer,
             bots=bots,
+        )
+        self._ctl.auto = False  # the pacer plays the bots, one action at a time
+        self._pacer = BotPacer(self._ctl, speed)
+        self._narration = Narration("Since your last move")
+        self._review = HandReview()
+        self._since = len(self._ctl.game.events)
+        self._speed = Dropdown(
+            options=[(name.capitalize(), name) for name in BOT_SPEEDS],
+            value=speed,
+            description="Bot speed",
+            style={"description_width": "initial"},
+            layout=Layout(width="180px"),
         )
         self._seat = seat if controller is None else controller.seat
         self._css = style_widget()
@@ -84,6 +102,8 @@ class PlayPanel(VBox):
         )
         self._table = TableView(four_color=four_color)
         self._picker = ActionPicker(self._ctl, self._seat, advisor=advisor, four_color=four_color)
+        self._picker.on_action(self._on_action)
+        self._speed.observe(self._on_speed, names="value")
 
         self._new.on_click(self._on_new)
         self._undo.on_click(self._on_undo)
@@ -92,7 +112,15 @@ class PlayPanel(VBox):
         self._ctl.add_listener(self._on_change)
 
         header = HBox(
-            [self._title, self._seed, self._new, self._undo, self._reveal, self._four],
+            [
+                self._title,
+                self._seed,
+                self._new,
+                self._undo,
+                self._reveal,
+                self._four,
+                self._speed,
+            ],
             layout=Layout(flex_flow="row wrap", align_items="center", grid_gap="8px"),
         )
         lower = HBox(
@@ -108,7 +136,10 @@ class PlayPanel(VBox):
                 header,
                 self._message,
                 self._hand_log.result,
+                self._review,
+                self._narration,
                 self._table,
+                HTML(root(legend_html("best", "struck", "act", "focus", "seen"))),
                 lower,
                 self._hand_log.battle_box,
             ],
@@ -116,6 +147,7 @@ class PlayPanel(VBox):
         )
         self.add_class("palace-panel")
         self.add_class("palace-playpanel")
+        self._ctl.advance_bots(notify=False)  # the bots before the learner's first decision
         self.redraw()
 
     # ------------------------------------------------------------------ public
@@ -145,6 +177,20 @@ class PlayPanel(VBox):
         return self._hand_log
 
     @property
+    def narration(self) -> Narration:
+        """What the bots did since the learner's last move."""
+        return self._narration
+
+    @property
+    def review(self) -> HandReview:
+        """After the hand: each of the learner's decisions beside the odds they had."""
+        return self._review
+
+    @property
+    def pacer(self) -> BotPacer:
+        return self._pacer
+
+    @property
     def message(self) -> str:
         """The panel's last message (a new hand dealt, a decision taken back, or why not)."""
         return self._message_text
@@ -167,7 +213,9 @@ class PlayPanel(VBox):
 
     def new_hand(self, seed: int | None = None) -> None:
         """Deal a new hand (seed from the Seed box by default)."""
+        self._pacer.cancel()
         self._ctl.new_hand(self._seed.value if seed is None else seed)
+        self._ctl.advance_bots()
 
     def undo(self) -> bool:
         """Take back the learner's last decision; False (with a message) if there is none."""
@@ -193,10 +241,20 @@ class PlayPanel(VBox):
             w.four_color = four
         self.redraw()
 
+    def _on_speed(self, change: dict) -> None:
+        self._pacer.speed = change["new"]
+
+    def _on_action(self, _action: object, events: list[Event]) -> None:
+        self._since = events[0].index if events else len(self.game.events)
+        self.redraw()
+
     def _on_change(self, events: list[Event]) -> None:
         if events:
             self._say("", ok=True)
+        else:
+            self._since = len(self.game.events)
         self.redraw()
+        self._pacer.run()
 
     # ------------------------------------------------------------------ drawing
     def _say(self, text: str, *, ok: bool) -> None:
@@ -216,16 +274,23 @@ class PlayPanel(VBox):
         self._title.value = root(
             f'<span class="palace-title">Palace Poker</span> '
             f'<span class="palace-subtitle">you play {esc(g.names[seat])} · '
-            f"{len(g.names)} players · {esc(g.rules.label())} rules</span>"
+            f"{len(g.names)} players · {esc(rules_words(g.rules))}</span>"
         )
-        self._table.show(g, perspective=seat, reveal_all=reveal)
+        self._narration.show(g, seat, self._since, reveal=reveal)
+        self._table.show(g, perspective=seat, reveal_all=reveal, focus=self._narration.last_seat)
         self._picker.refresh()
         self._undo.disabled = not any(s == seat for s in self._ctl.actors)
-        self._hand_log.show(g, seat, reveal)
+        self._hand_log.show(g, seat, reveal, since=self._since)
+        if g.is_over:
+            self._review.show(g, seat, self._ctl.actors)
+        else:
+            self._review.clear()
 
     # ------------------------------------------------------------------ text
     def text(self) -> str:
         """What the learner sees, in plain text."""
-        parts = ["== Table ==", self._table.text(), "== Your actions ==", self._picker.text()]
+        parts = [*self._narration.text(), "== Table ==", self._table.text()]
+        parts += ["== Your actions ==", self._picker.text()]
         parts += self._hand_log.text(self.game, self._seat, self.reveal_all)
+        parts += self._review.text()
         return "\n".join(parts)

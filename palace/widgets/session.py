@@ -130,17 +130,35 @@ class PlayController:
         self._notify(events)
         return events
 
+    @property
+    def bot_to_act(self) -> bool:
+        """Is the next decision a bot's?"""
+        g = self._game
+        seat = g.to_act
+        return not g.is_over and seat is not None and seat not in self.humans and seat in self.bots
+
+    def bot_step(self, *, notify: bool = True) -> list[Event]:
+        """Let the bot whose decision it is take one action (none when it is not a bot's)."""
+        if not self.bot_to_act:
+            return []
+        g = self._game
+        seat = g.to_act
+        assert seat is not None
+        action = self.bots[seat].choose(g.view(seat))
+        events = list(g.apply(action))
+        self._actors.append(seat)
+        if notify and events:
+            self._notify(events)
+        return events
+
     def advance_bots(self, *, notify: bool = True) -> list[Event]:
         """Let the bots act until a human must decide or the hand is over."""
-        g = self._game
         events: list[Event] = []
         for _ in range(MAX_BOT_STEPS):
-            seat = g.to_act
-            if g.is_over or seat is None or seat in self.humans or seat not in self.bots:
+            step = self.bot_step(notify=False)
+            if not step:
                 break
-            action = self.bots[seat].choose(g.view(seat))
-            events += g.apply(action)
-            self._actors.append(seat)
+            events += step
         if notify and events:
             self._notify(events)
         return events

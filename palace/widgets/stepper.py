@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from ipywidgets import (
     HTML,
+    BoundedIntText,
     Button,
     Checkbox,
     Dropdown,
     HBox,
-    IntSlider,
     Layout,
-    Play,
+    ToggleButton,
     ToggleButtons,
     VBox,
-    link,
 )
 
 from palace.events import Event
@@ -21,6 +22,8 @@ from palace.game import Game
 from palace.views import sees_card, sentence_for
 from palace.widgets.battle_view import BattleView, shows_battle
 from palace.widgets.cards import cards_html
+from palace.widgets.labels import legend_html, rules_words
+from palace.widgets.pacing import kernel_loop
 from palace.widgets.table_view import TableView
 from palace.widgets.theme import esc, root, rule_badge, style_widget
 
@@ -57,6 +60,15 @@ SPEEDS = {"slow": 1600, "normal": 900, "fast": 350}
 EVERYONE = -1  # perspective dropdown value for the public view
 
 
+def key_step(game: Game) -> int:
+    """The step a teaching position is about: its first battle showdown, else its last event
+    (where a Replay of a scenario opens)."""
+    for ev in game.events:
+        if ev.kind == "battle":
+            return ev.index
+    return len(game.events) - 1
+
+
 class DealStepper(VBox):
     """First / back / next / last, a Play button and a slider over `game.events`."""
 
@@ -88,23 +100,27 @@ class DealStepper(VBox):
                 ("last", "fast-forward", "last event"),
             )
         }
-        self._play = Play(
-            value=0,
-            min=0,
-            max=last,
-            step=1,
-            interval=SPEEDS["normal"],
+        # a Play button with words (not ipywidgets' icon-only Play): the kernel steps on
+        self._play = ToggleButton(
+            value=False,
             description="Play",
-            tooltip="play the hand",
+            icon="play",
+            tooltip="play the hand from here, one event at a time",
+            layout=Layout(width="100px"),
         )
-        self._slider = IntSlider(
-            value=0,
-            min=0,
-            max=last,
+        self._timer: asyncio.TimerHandle | None = None
+        # "Go to step" counts from 1, as the steps are shown; a number box (a labelled
+        # input) rather than ipywidgets' slider, whose handle has no accessible name
+        self._slider = BoundedIntText(
+            value=1,
+            min=1,
+            max=last + 1,
             step=1,
-            description="Event",
-            continuous_update=True,
-            layout=Layout(width="420px"),
+            description="Go to step",
+            tooltip="type a step number and press Enter",
+            continuous_update=False,
+            style={"description_width": "initial"},
+            layout=Layout(width="170px"),
         )
         self._speed = ToggleButtons(
             options=list(SPEEDS),
@@ -124,12 +140,14 @@ class DealStepper(VBox):
         self._reveal = Checkbox(
             value=reveal_all,
             description="Reveal all cards (instructor)",
+            tooltip="show every hidden card",
             indent=False,
             layout=Layout(width="230px"),
         )
         self._four = Checkbox(
             value=four_color,
             description="Four-colour suits",
+            tooltip="clubs green, diamonds blue",
             indent=False,
             layout=Layout(width="170px"),
         )
@@ -137,7 +155,8 @@ class DealStepper(VBox):
         self._table = TableView(four_color=four_color)
         self._battle = BattleView(four_color=four_color)
         self._battle.layout.display = "none"
-        link((self._play, "value"), (self._slider, "value"))
+        self._play.observe(self._on_play, names="value")
+        self._position = HTML()
 
         for button in self._steps.values():
             button.on_click(self._on_step)
@@ -150,7 +169,7 @@ class DealStepper(VBox):
             root(
                 '<span class="palace-title">Step through the hand</span> '
                 f'<span class="palace-subtitle">{len(game.names)} players · seed {game.seed} · '
-                f"{len(self._events)} events · {esc(game.rules.label())} rules</span>"
+                f"{len(self._events)} steps · {esc(rules_words(game.rules))}</span>"
             )
         )
         controls = HBox(
@@ -158,6 +177,7 @@ class DealStepper(VBox):
                 *self._steps.values(),
                 self._play,
                 self._slider,
+                self._position,
                 self._speed,
             ],
             layout=Layout(flex_flow="row wrap", align_items="center"),
@@ -167,7 +187,16 @@ class DealStepper(VBox):
             layout=Layout(flex_flow="row wrap", align_items="center"),
         )
         super().__init__(
-            [self._css, self._title, controls, options, self._event, self._table, self._battle],
+            [
+                self._css,
+                self._title,
+                controls,
+                options,
+                self._event,
+                self._table,
+                HTML(root(legend_html("act", "focus", "best", "struck", "seen"))),
+                self._battle,
+            ],
             layout=Layout(width="100%", grid_gap="8px"),
         )
         self.add_class("palace-panel")
@@ -203,12 +232,30 @@ class DealStepper(VBox):
         return self._steps[name]
 
     @property
-    def slider(self) -> IntSlider:
+    def slider(self) -> BoundedIntText:
+        """Go to step: the step number shown, counted from 1."""
         return self._slider
 
     @property
-    def play(self) -> Play:
+    def play(self) -> ToggleButton:
+        """Play / Pause: steps on by itself, one event every `speed` (in a running kernel)."""
         return self._play
+
+    @property
+    def four_color(self) -> bool:
+        return bool(self._four.value)
+
+    @four_color.setter
+    def four_color(self, value: bool) -> None:
+        self._four.value = bool(value)
+
+    def tick(self) -> bool:
+        """One step of Play: the next event; False (and Play stops) at the last one."""
+        if self._index >= len(self._events) - 1:
+            self._play.value = False
+            return False
+        self.next()
+        return True
 
     @property
     def table(self) -> TableView:
@@ -237,8 +284,8 @@ class DealStepper(VBox):
     def go(self, index: int) -> None:
         """Show the table right after event `index` (clamped to the hand)."""
         index = max(0, min(int(index), len(self._events) - 1))
-        if self._slider.value != index:
-            self._slider.value = index  # the observer draws
+        if self._slider.value != index + 1:
+            self._slider.value = index + 1  # the observer draws
         else:
             self._render(index)
 
@@ -255,10 +302,10 @@ class DealStepper(VBox):
         self.go(len(self._events) - 1)
 
     def text(self) -> str:
-        """The current event: ``"#15 6♦ is rejected for Bob: … (R4.3)"``."""
+        """The current event: ``"Step 16 of 40: 6♦ is rejected for Bob: … (R4.3)"``."""
         ev = self.event
         text = ev.text if self.reveal_all else sentence_for(ev, self.perspective)
-        return f"#{ev.index} {text} ({ev.rule})"
+        return f"Step {ev.index + 1} of {len(self._events)}: {text} ({ev.rule})"
 
     # ------------------------------------------------------------------ callbacks
     def _on_step(self, button: Button) -> None:
@@ -266,10 +313,33 @@ class DealStepper(VBox):
         {"first": self.first, "back": self.back, "next": self.next, "last": self.last}[name]()
 
     def _on_slider(self, change: dict) -> None:
-        self._render(change["new"])
+        self._render(int(change["new"]) - 1)
 
-    def _on_speed(self, change: dict) -> None:
-        self._play.interval = SPEEDS[change["new"]]
+    def _on_speed(self, _change: dict) -> None:
+        pass  # the next tick uses the new speed
+
+    def _on_play(self, change: dict) -> None:
+        self._play.description = "Pause" if change["new"] else "Play"
+        self._play.icon = "pause" if change["new"] else "play"
+        if not change["new"]:
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
+            return
+        if self._index >= len(self._events) - 1:
+            self.first()
+        self._schedule()
+
+    def _schedule(self) -> None:
+        loop = kernel_loop()
+        if loop is None:  # no kernel (tests): Play does nothing by itself
+            return
+        self._timer = loop.call_later(SPEEDS[self._speed.value] / 1000, self._on_timer)
+
+    def _on_timer(self) -> None:
+        self._timer = None
+        if self._play.value and self.tick():
+            self._schedule()
 
     def _on_option(self, _: dict) -> None:
         four = self._four.value
@@ -292,6 +362,9 @@ class DealStepper(VBox):
             self._steps[name].disabled = index <= 0
         for name in ("next", "last"):
             self._steps[name].disabled = index >= last
+        self._position.value = root(
+            f'<span class="palace-note">step {index + 1} of {len(self._events)}</span>'
+        )
         game, viewer, reveal = self._game, self.perspective, self.reveal_all
         snap = game.state_at(index)
         self._table.show(
@@ -333,7 +406,7 @@ class DealStepper(VBox):
         head = (
             f'<div class="palace-event-head"><span class="palace-event-kind">{esc(kind)}</span>'
             f"{rule_badge(ev.rule, warn=ev.kind == 'reject')}"
-            f"<span>event #{ev.index} of #{last} · {esc(str(ev.phase))}</span></div>"
+            f"<span>step {ev.index + 1} of {last + 1} · {esc(str(ev.phase))}</span></div>"
         )
         body = (
             f'<div class="palace-event-body">{cards}'

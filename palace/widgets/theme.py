@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import html
+import itertools
 from collections.abc import Iterable
 
-from ipywidgets import HTML, Layout
+from ipywidgets import HTML, Layout, Widget
 
 from palace.cards import Card
+from palace.clauses import clause_ids, clause_text
+
+_POPOVER_IDS = itertools.count(1)  # each badge's popover needs an id of its own on the page
 
 # Cards: faces, backs, four-colour suits, struck-out and highlighted cards (widgets.cards).
 CARD_CSS = """<style>
@@ -44,9 +48,11 @@ CARD_CSS = """<style>
   0 2px 4px rgba(0,0,0,.3); }
 .palace-card.palace-hl { box-shadow: 0 0 0 3px #f2b705, 0 3px 8px rgba(0,0,0,.35);
   transform: translateY(-3px); }
-.palace-card.palace-struck { background: #ecebe6; opacity: .82; }
+.palace-card.palace-struck { background: #ecebe6; }
 .palace-card.palace-struck > .palace-corner, .palace-card.palace-struck > .palace-center {
-  opacity: .45; }
+  color: #292524; }
+.palace-card.palace-struck.palace-red > .palace-corner,
+.palace-card.palace-struck.palace-red > .palace-center { color: #991b1b; }
 .palace-card.palace-struck::after { content: ""; position: absolute; inset: 0;
   border-radius: inherit; background: linear-gradient(to top right, transparent calc(50% - 2.5px),
   #dc2626 calc(50% - 2.5px), #dc2626 calc(50% + 2.5px), transparent calc(50% + 2.5px)); }
@@ -71,7 +77,7 @@ PANEL_CSS = """<style>
   font-weight: 650; line-height: 19px; text-transform: uppercase; letter-spacing: .04em;
   white-space: nowrap; }
 .palace-tag-act { background: #f2b705; color: #422006; }
-.palace-tag-out { background: #9ca3af; color: #fff; }
+.palace-tag-out { background: #4b5563; color: #fff; }
 .palace-tag-you { background: #2563eb; color: #fff; }
 .palace-tag-win { background: #15803d; color: #fff; }
 
@@ -100,7 +106,7 @@ PANEL_CSS = """<style>
   0 2px 10px rgba(0,0,0,.4); }
 .palace-seat.palace-focus { border-color: #60a5fa; box-shadow: 0 0 0 3px rgba(96,165,250,.45),
   0 2px 10px rgba(0,0,0,.4); }
-.palace-seat.palace-is-out { opacity: .5; filter: grayscale(.85); }
+.palace-seat.palace-is-out { background: #e7e5e4; border: 3px dashed #78716c; }
 .palace-seat.palace-is-you { background: #eef4ff; }
 .palace-seat-head { display: flex; align-items: center; gap: 7px; flex-wrap: wrap;
   margin-bottom: 6px; }
@@ -112,16 +118,16 @@ PANEL_CSS = """<style>
 .palace-money { margin-left: auto; font-size: 13px; color: #4b5563; white-space: nowrap; }
 .palace-zones { display: flex; flex-wrap: wrap; gap: 6px 14px; align-items: flex-start; }
 .palace-zone-label { font-size: 11px; font-weight: 700; text-transform: uppercase;
-  letter-spacing: .06em; color: #6b7280; margin-bottom: 3px; }
-.palace-none { display: inline-block; color: #9ca3af; font-style: italic; font-size: 13px;
+  letter-spacing: .06em; color: #4b5563; margin-bottom: 3px; }
+.palace-none { display: inline-block; color: #4b5563; font-style: italic; font-size: 13px;
   padding-top: 4px; }
-.palace-table .palace-none { color: inherit; opacity: .7; }
+.palace-table .palace-none { color: inherit; }
 
 /* event banner (stepper) -------------------------------------------------------------- */
 .palace-event { border-radius: 14px; padding: 12px 16px; background: #f8fafc;
   border: 1px solid #e2e8f0; border-left: 7px solid #1e3a8a; }
 .palace-event-head { display: flex; align-items: center; gap: 10px; flex-wrap: wrap;
-  font-size: 13px; color: #6b7280; margin-bottom: 6px; }
+  font-size: 13px; color: #4b5563; margin-bottom: 6px; }
 .palace-event-kind { font-size: 13px; font-weight: 700; text-transform: uppercase;
   letter-spacing: .05em; color: #1e3a8a; }
 .palace-event-body { display: flex; align-items: center; gap: 14px; }
@@ -145,9 +151,9 @@ PANEL_CSS = """<style>
 .palace-side.palace-loser { background: #f9fafb; }
 .palace-side-head { display: flex; align-items: center; gap: 8px; flex-wrap: wrap;
   margin-bottom: 8px; }
-.palace-vs { align-self: center; font: 800 22px/1 system-ui, sans-serif; color: #9ca3af; }
+.palace-vs { align-self: center; font: 800 22px/1 system-ui, sans-serif; color: #4b5563; }
 .palace-row-label { font-size: 11px; font-weight: 700; text-transform: uppercase;
-  letter-spacing: .06em; color: #6b7280; margin: 6px 0 3px; }
+  letter-spacing: .06em; color: #4b5563; margin: 6px 0 3px; }
 .palace-hand-name { font-size: 17px; font-weight: 700; margin-top: 6px; }
 .palace-lost { font-size: 13px; color: #b91c1c; margin-top: 4px; }
 .palace-verdict { margin-top: 12px; border-radius: 12px; padding: 10px 14px;
@@ -164,24 +170,28 @@ PANEL_CSS = """<style>
   padding: 8px 12px; margin-top: 10px; font-size: 15px; }
 
 /* action picker and play panel --------------------------------------------------------- */
-.palace-reason { font-size: 13.5px; color: #6b7280; }
+.palace-reason { font-size: 13.5px; color: #4b5563; }
 .palace-reason-off { color: #9a3412; }
 .palace-advice { font-size: 13.5px; color: #1d4ed8; font-weight: 600; }
 .palace-section { font-size: 12px; font-weight: 700; text-transform: uppercase;
-  letter-spacing: .06em; color: #6b7280; margin-top: 4px; }
+  letter-spacing: .06em; color: #4b5563; margin-top: 4px; }
 .palace-prompt { font-size: 17px; font-weight: 600; color: #111827; }
 .palace-status-line { font-size: 14px; min-height: 20px; }
 .palace-status-bad { color: #b91c1c; }
 .palace-status-ok { color: #166534; }
 .palace-log { background: #f8fafc; border: 1px solid #e2e8f0; border-radius: 12px;
   padding: 8px 12px; font-size: 14px; }
+.palace-review-box { background: #f8fafc; border: 1px solid #e2e8f0; border-radius: 12px;
+  padding: 8px 12px; font-size: 14.5px; }
+.palace-review { margin: 4px 0 0; padding-left: 22px; }
+.palace-review-line { padding: 3px 0; }
 .palace-log-line { display: flex; gap: 8px; align-items: baseline; padding: 2px 0; }
 .palace-log-line .palace-badge { flex: none; }
-.palace-log-num { color: #9ca3af; font-size: 12px; width: 34px; flex: none; text-align: right; }
+.palace-log-num { color: #4b5563; font-size: 12px; width: 34px; flex: none; text-align: right; }
 .palace-result { border-radius: 14px; padding: 12px 16px; background: #f0fdf4;
   border: 2px solid #15803d; font-size: 18px; font-weight: 600; }
 .palace-title { font-size: 21px; font-weight: 750; color: #111827; }
-.palace-subtitle { font-size: 14px; color: #6b7280; }
+.palace-subtitle { font-size: 14px; color: #4b5563; }
 
 .palace-picker { background: #ffffff; border: 1px solid #e5e7eb; border-radius: 14px;
   padding: 10px 14px 12px; box-shadow: 0 1px 4px rgba(0,0,0,.06); }
@@ -192,10 +202,135 @@ PANEL_CSS = """<style>
 /* ipywidgets inside a palace panel: bigger, rounder controls (projector friendly) */
 .palace-panel .jupyter-button, .palace-panel .widget-toggle-button {
   border-radius: 8px; font-size: 14.5px; height: 34px; }
-.palace-panel .jupyter-button:disabled { opacity: .45; }
+
 .palace-panel .widget-label, .palace-panel .widget-inline-hbox .widget-label {
   font-size: 14px; }
 .palace-panel .widget-html-content { line-height: 1.4; }
+
+.palace-scroll { overflow-x: auto; max-width: 100%; }
+.palace-clause-table { border-collapse: collapse; font-size: 14px; }
+.palace-clause-table th, .palace-clause-table td { border: 1px solid #d1d5db; padding: 4px 8px;
+  text-align: left; vertical-align: top; }
+.palace-clause-table thead th { background: #f1f5f9; }
+
+/* rule badges open the clause (popover) ------------------------------------------------ */
+button.palace-badge { border: 0; cursor: pointer; margin: 0 1px; }
+button.palace-badge:hover { background: #172554; }
+button.palace-badge-warn:hover { background: #92400e; }
+.palace-clause-pop { max-width: min(420px, 92vw); margin: auto; padding: 12px 16px;
+  border: 2px solid #1e3a8a; border-radius: 12px; background: #fff; color: #111827;
+  font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif;
+  box-shadow: 0 8px 30px rgba(0,0,0,.3); text-align: left; white-space: normal; }
+.palace-clause-pop::backdrop { background: rgba(15,23,42,.18); }
+.palace-clause-pop .palace-clause-id { font-weight: 750; color: #1e3a8a; margin-right: 6px; }
+.palace-clause-pop p { margin: 0 0 6px; }
+.palace-clause-pop .palace-clause-close { float: right; margin: -4px -6px 4px 8px;
+  border: 1px solid #94a3b8; background: #f8fafc; color: #111827; border-radius: 8px;
+  font-size: 13px; padding: 2px 10px; cursor: pointer; }
+
+/* the legend of the marks ----------------------------------------------------------- */
+.palace-legend { display: flex; flex-wrap: wrap; gap: 6px 18px; align-items: center;
+  font-size: 13.5px; color: #374151; margin-top: 6px; }
+.palace-legend-item { display: inline-flex; align-items: center; gap: 6px; }
+.palace-legend-swatch { display: inline-block; width: 22px; height: 16px; border-radius: 4px;
+  background: #fff; border: 1px solid #cfcabc; }
+.palace-legend-best { box-shadow: 0 0 0 3px #f2b705; }
+.palace-legend-struck { background: #ecebe6 linear-gradient(to top right, transparent 42%,
+  #dc2626 42%, #dc2626 58%, transparent 58%); }
+.palace-legend-act { border: 3px solid #f2b705; }
+.palace-legend-focus { border: 3px solid #2563eb; }
+.palace-legend-seen { box-shadow: 0 0 0 2px #60a5fa; }
+
+/* what exclusion changed (the counterfactual line) ----------------------------------- */
+.palace-counterfactual { margin-top: 6px; padding: 6px 10px; border-radius: 10px;
+  background: #eff6ff; border: 1px solid #93c5fd; color: #1e3a8a; font-size: 14.5px; }
+.palace-unstruck-note { font-size: 13.5px; color: #1e3a8a; font-weight: 600; }
+
+/* odds bar -------------------------------------------------------------------------- */
+.palace-odds { display: inline-flex; align-items: center; gap: 8px; flex-wrap: wrap; }
+.palace-odds-bar { display: inline-flex; width: 120px; height: 12px; border-radius: 6px;
+  overflow: hidden; background: #e5e7eb; border: 1px solid #6b7280; flex: none; }
+.palace-odds-win { background: #15803d; }
+.palace-odds-tie { background: #ca8a04; }
+.palace-odds-lose { background: #b91c1c; }
+
+/* narration of the other players' moves ------------------------------------------------ */
+.palace-narration { background: #f5f3ff; border: 1px solid #c4b5fd; border-left: 6px solid #6d28d9;
+  border-radius: 12px; padding: 8px 12px; font-size: 15px; color: #1f2937; }
+.palace-narration-line { padding: 2px 0; }
+.palace-narration-line.palace-new { background: #fef9c3; border-radius: 6px; padding: 2px 6px; }
+.palace-log-line.palace-new { background: #fef9c3; border-radius: 6px; }
+.palace-cover { background: #1e3a8a; color: #fff; border-radius: 16px; padding: 22px 24px;
+  font-size: 19px; font-weight: 650; text-align: center; }
+
+/* ipywidgets inside a palace panel: colours with AA contrast, a visible focus ring ------- */
+.palace-panel .jupyter-button.mod-primary, .palace-panel .widget-toggle-button.mod-primary {
+  background-color: #1d4ed8; color: #fff; }
+.palace-panel .jupyter-button.mod-success, .palace-panel .widget-toggle-button.mod-success {
+  background-color: #15803d; color: #fff; }
+.palace-panel .jupyter-button.mod-info, .palace-panel .widget-toggle-button.mod-info {
+  background-color: #0e7490; color: #fff; }
+.palace-panel .jupyter-button.mod-warning, .palace-panel .widget-toggle-button.mod-warning {
+  background-color: #b45309; color: #fff; }
+.palace-panel .jupyter-button.mod-danger, .palace-panel .widget-toggle-button.mod-danger {
+  background-color: #b91c1c; color: #fff; }
+.palace-panel .jupyter-button:disabled, .palace-panel .widget-toggle-button:disabled {
+  opacity: 1 !important; background-color: #eceef1; color: #4b5563; cursor: not-allowed; }
+.palace-panel .jupyter-button.mod-success:disabled { background-color: #166534; color: #fff; }
+.palace-panel .jupyter-button.mod-danger:disabled { background-color: #991b1b; color: #fff; }
+.palace-panel .jupyter-button.mod-active:not(.mod-danger):not(.mod-info) {
+  background-color: #cbd5e1; color: #111827; }
+.palace-panel :focus-visible, .palace-panel .jupyter-button:focus-visible,
+.palace-panel input:focus-visible, .palace-panel select:focus-visible,
+.palace-clause-pop :focus-visible, .palace-app .lm-TabBar-tab:focus-visible,
+button.palace-badge:focus-visible {
+  outline: 3px solid #1d4ed8 !important; outline-offset: 2px !important; }
+.palace-root { overflow-wrap: break-word; word-break: normal; hyphens: manual; }
+/* links in lesson text: underlined, not told apart by colour alone */
+.jp-RenderedMarkdown a, .jp-RenderedHTMLCommon a, .jp-RenderedHTMLCommon a:link,
+.palace-root a { text-decoration: underline !important; }
+
+/* a phone (390 px): everything wraps, nothing is cut ---------------------------------- */
+@media (max-width: 640px) {
+  .palace-panel .widget-box, .palace-panel .widget-hbox, .palace-panel .widget-vbox {
+    min-width: 0 !important; max-width: 100% !important; }
+  .palace-panel .widget-hbox { flex-wrap: wrap !important; }
+  .palace-panel .jupyter-button, .palace-panel .widget-inline-hbox, .palace-panel .widget-html,
+  .palace-panel .widget-text, .palace-panel .widget-dropdown, .palace-panel .widget-slider,
+  .palace-panel .widget-checkbox, .palace-panel .widget-toggle-buttons {
+    max-width: 100% !important; }
+  .palace-panel .widget-label, .palace-panel .widget-inline-hbox .widget-label {
+    white-space: normal !important; overflow: visible !important; text-overflow: clip !important;
+    height: auto !important; line-height: 1.25 !important; min-width: 0 !important; }
+  .palace-panel .jupyter-button { white-space: normal !important; height: auto !important;
+    min-height: 34px; overflow: visible !important; text-overflow: clip !important; }
+  .palace-panel .widget-toggle-buttons .widget-toggle-button { max-width: 32vw; }
+  .palace-battle { grid-template-columns: minmax(0, 1fr); }
+  .palace-vs { justify-self: center; }
+  .palace-compare, .palace-quiz-armies { grid-template-columns: minmax(0, 1fr); }
+  .palace-seats { grid-template-columns: minmax(0, 1fr); }
+  .palace-table { padding: 10px 8px 12px; border-width: 4px; }
+  .palace-status { margin-left: 0; }
+  .palace-event-body { flex-wrap: wrap; }
+  .palace-event-text { font-size: 17px; }
+}
+
+/* printing a lesson prints all of it ---------------------------------------------------- */
+@media print {
+  html, body, #rendered_cells, #voila-root, .jp-Notebook, .jp-NotebookPanel, .jp-Cell,
+  .jp-OutputArea, .jp-OutputArea-child, .jp-OutputArea-output, .voila-container, main,
+  .lm-Widget, .jp-LabShell, .jp-MainAreaWidget {
+    height: auto !important; max-height: none !important; overflow: visible !important; }
+  html, body { position: static !important; }
+  #main, #jp-main-content-panel, #rendered_cells, .jp-LabShell, .lm-BoxPanel,
+  .lm-BoxPanel-child { position: static !important; height: auto !important;
+    max-height: none !important; overflow: visible !important; contain: none !important;
+    inset: auto !important; width: auto !important; }
+  .palace-panel .widget-box, .palace-panel .widget-html { overflow: visible !important; }
+  details::details-content { content-visibility: visible !important; display: block !important; }
+  .palace-clause-pop { display: none !important; }
+  .palace-side, .palace-seat, .palace-quiz-box, .palace-event { break-inside: avoid; }
+}
 </style>"""
 
 
@@ -205,17 +340,50 @@ def esc(text: object) -> str:
 
 
 def rule_badge(rule: str | None, *, warn: bool = False) -> str:
-    """A pill showing a RULES.md clause, e.g. ``R4.3``; empty for no rule."""
+    """A pill showing a clause, e.g. ``R4.3``, that opens the clause's plain-English text
+    (`palace.clauses`) in a popover: a real button, so it works by keyboard (Enter opens,
+    Escape closes) and in Voilà. Empty for no rule; a plain pill for a number without text."""
     if not rule:
         return ""
     cls = "palace-badge palace-badge-warn" if warn else "palace-badge"
-    return f'<span class="{cls}" title="Rule {esc(rule)} in RULES.md">{esc(rule)}</span>'
+    ids = clause_ids(rule)
+    if not ids:
+        return f'<span class="{cls}">{esc(rule)}</span>'
+    pid = f"palace-clause-{next(_POPOVER_IDS)}"
+    body = "".join(
+        f'<p><span class="palace-clause-id">{esc(cid)}</span>{esc(clause_text(cid))}</p>'
+        for cid in ids
+    )
+    return (
+        f'<button type="button" class="{cls}" popovertarget="{pid}" '
+        f'aria-label="{esc(rule)}: read the rule">{esc(rule)}</button>'
+        f'<span id="{pid}" popover class="palace-clause-pop" role="note">'
+        f'<button type="button" class="palace-clause-close" popovertarget="{pid}" '
+        f'popovertargetaction="hide">Close</button>{body}</span>'
+    )
+
+
+def clause_note(rule: str) -> str:
+    """The clause texts of `rule` in plain text (``"R8.2: A card of ..."``), one a line."""
+    return "\n".join(f"{cid}: {clause_text(cid)}" for cid in clause_ids(rule))
 
 
 def symbols(cards: Iterable[Card]) -> str:
     """Cards as symbols for plain text: ``"K♠ 7♥"``, or ``"none"``."""
     out = " ".join(c.symbol for c in cards)
     return out or "none"
+
+
+def quiet_tooltips(widget: Widget) -> Widget:
+    """Give every control in `widget`'s tree an empty tooltip where it has none: ipywidgets
+    8.1 writes a missing tooltip into the page as the word "null" (a label's title)."""
+    stack = [widget]
+    while stack:
+        w = stack.pop()
+        if "tooltip" in w.trait_names() and w.tooltip is None:  # type: ignore[attr-defined]
+            w.tooltip = ""  # type: ignore[attr-defined]
+        stack.extend(getattr(w, "children", ()) or ())
+    return widget
 
 
 def style_widget() -> HTML:

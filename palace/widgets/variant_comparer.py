@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pandas as pd
-from ipywidgets import HTML, Dropdown, HBox, IntSlider, Layout, VBox
+from ipywidgets import HTML, BoundedIntText, Dropdown, HBox, Layout, VBox
 
 from palace.analysis.variants import (
     STANDARD,
@@ -41,8 +41,15 @@ class VariantComparer(VBox):
             description="Variant",
             layout=Layout(width="330px"),
         )
-        self._hand = IntSlider(
-            value=0, min=0, max=hands - 1, description="Hand", layout=Layout(width="360px")
+        # a labelled number box (ipywidgets' slider handle has no accessible name); the
+        # hands are numbered as in the side-by-side table
+        self._hand = BoundedIntText(
+            value=0,
+            min=0,
+            max=hands - 1,
+            description="Hand",
+            tooltip="the hand's number in the table",
+            layout=Layout(width="160px"),
         )
         self._out = HTML(layout=Layout(width="100%"))
         self._variant.observe(lambda _: self._draw(), names="value")
@@ -64,7 +71,7 @@ class VariantComparer(VBox):
         return self._variant
 
     @property
-    def hand(self) -> IntSlider:
+    def hand(self) -> BoundedIntText:
         return self._hand
 
     @property
@@ -117,7 +124,7 @@ class VariantComparer(VBox):
             where = '<div class="palace-note">The two hands are event for event the same.</div>'
         else:
             where = (
-                f'<div class="palace-taken"><b>First difference at event #{div.index}</b>'
+                f'<div class="palace-taken"><b>First difference at step {div.index + 1}</b>'
                 f"<div>standard: {esc(div.a)}</div><div>{esc(name)}: {esc(div.b)}</div></div>"
             )
         self._out.value = root(
