@@ -57,7 +57,7 @@ define pytest_allow_empty
 endef
 
 .PHONY: help app test lab lint bench clean install install-test install-bench \
-        test-lint test-unit test-notebooks test-browser notebooks
+        test-lint test-types test-unit test-notebooks test-browser notebooks
 
 help:
 	@echo "make app     serve Palace with Voila (HOST=$(HOST) PORT=$(PORT); POOL=, MAX_KERNELS=, CERT= KEY=)"
@@ -115,6 +115,7 @@ lab: $(VENV)/.installed-app
 # ---------------------------------------------------------------- tests
 test: $(VENV)/.installed-test
 	$(MAKE) --no-print-directory test-lint
+	$(MAKE) --no-print-directory test-types
 	$(MAKE) --no-print-directory test-unit
 	$(MAKE) --no-print-directory test-notebooks
 	$(MAKE) --no-print-directory test-browser
@@ -123,6 +124,10 @@ lint: $(VENV)/.installed-test test-lint
 
 test-lint:
 	$(VENV)/bin/ruff check $(LINT_DIRS)
+
+# mypy on the whole package (configuration in pyproject.toml, [tool.mypy])
+test-types:
+	$(VENV)/bin/mypy
 
 test-unit:
 	$(call pytest_allow_empty,$(UNIT_DIRS) --doctest-modules --ignore=tests/browser -q)

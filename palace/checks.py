@@ -313,5 +313,5 @@ def legal_actions(t: Table) -> list[Action]:
         return out
     if phase is Phase.TRIM_TO_FIVE:
         soldiers = t.cards(seat, "soldiers")
-        return _trims(soldiers, max(0, len(soldiers) - t.rules.max_soldiers))
+        return list(_trims(soldiers, max(0, len(soldiers) - t.rules.max_soldiers)))
     return []

@@ -20,7 +20,8 @@ from functools import cached_property
 from typing import Any, NamedTuple
 
 from palace.actions import Action
-from palace.cards import Card
+from palace.cards import Card, Suit
+from palace.errors import StateError
 from palace.events import Event, Phase
 from palace.rules import Rules
 from palace.table import FACE_UP_ZONES, SEAT_ZONES, Table
@@ -63,6 +64,20 @@ class SeatInfo(NamedTuple):
     active: bool
     put_in: int
     stack: int | None
+
+    @property
+    def suit(self) -> Suit:
+        """The seat's banner suit (every seat has a banner once the banner deal is done)."""
+        if self.banner is None:
+            raise StateError(f"{self.name} has no banner yet (R4)")
+        return self.banner.suit
+
+    @property
+    def flag(self) -> Card:
+        """The seat's banner card (every seat has one once the banner deal is done)."""
+        if self.banner is None:
+            raise StateError(f"{self.name} has no banner yet (R4)")
+        return self.banner
 
 
 class BattleInfo(NamedTuple):

@@ -43,12 +43,12 @@ def _public(view: SeatView, seat: int) -> list:
 
 def my_hand_against(view: SeatView, opponent: int) -> Hand:
     """My whole hand with the opponent's banner suit excluded (R8.2)."""
-    return evaluate(list(view.my_cards), exclude_suit=view.seats[opponent].banner.suit)
+    return evaluate(list(view.my_cards), exclude_suit=view.seats[opponent].suit)
 
 
 def their_visible_against(view: SeatView, opponent: int) -> Hand:
     """The opponent's face-up cards with my banner suit excluded: a floor on their hand."""
-    return evaluate(_public(view, opponent), exclude_suit=view.me.banner.suit)
+    return evaluate(_public(view, opponent), exclude_suit=view.me.suit)
 
 
 class RuleBot:
@@ -126,9 +126,9 @@ class RuleBot:
         idle = {c for c in view.me.soldiers if c not in own.best}
         if idle and "discard" in kinds:
             # soldiers outside the best five only raise what attacks and calls cost (R7.3, R7.6)
-            for a in legal:
-                if isinstance(a, Discard) and set(a.cards) == idle:
-                    return a
+            for d in legal:
+                if isinstance(d, Discard) and set(d.cards) == idle:
+                    return d
         return Stay()
 
     def _sized(self, view: SeatView, bet: Bet) -> Bet:

@@ -117,13 +117,14 @@ def variants_chart(
 ) -> Figure:
     """Each variant's averages as a change from the first column (the standard rules)."""
     fig, ax = _figure(width=8.0, height=3.8)
-    base = df.columns[0]
     others = list(df.columns[1:])
     width = 0.8 / max(1, len(others))
     colours = ("#7a1fa2", "#1f5fbf", "#f0a202", "#1b7f3b", "#c62828", "#555555")
+    values = df.loc[list(rows)].to_numpy(dtype=float)  # rows x variants, the standard first
     for i, name in enumerate(others):
         change = [
-            100 * (df.loc[r, name] / df.loc[r, base] - 1) if df.loc[r, base] else 0.0 for r in rows
+            100 * (values[j, i + 1] / values[j, 0] - 1) if values[j, 0] else 0.0
+            for j in range(len(rows))
         ]
         ax.bar(
             [j + (i - (len(others) - 1) / 2) * width for j in range(len(rows))],
@@ -134,7 +135,7 @@ def variants_chart(
         )
     ax.axhline(0, color="#333", lw=0.8)
     ax.set_xticks(range(len(rows)), rows)
-    ax.set_ylabel(f"% change from {base}")
+    ax.set_ylabel(f"% change from {df.columns[0]}")
     ax.set_title("The same seeded hands under each variant")
     ax.legend(frameon=False, fontsize=8, ncols=2)
     fig.tight_layout()

@@ -108,9 +108,9 @@ def _check_target(view: SeatView, target: object) -> None:
     them = view.seats[target]
     if not them.active or them.banner is None:
         raise PalaceError(f"{them.name} is out of the hand and cannot be battled (R7.1)")
-    if them.banner.suit == me.banner.suit:
+    if them.suit == me.suit:
         raise PalaceError(
-            f"{me.name} and {them.name} both have {me.banner.suit.symbol} banners: players of "
+            f"{me.name} and {them.name} both have {me.suit.symbol} banners: players of "
             f"the same banner suit may not battle (R7.2)"
         )
 
@@ -126,10 +126,7 @@ def battle_targets(view: SeatView) -> list[int]:
     return [
         s.seat
         for s in view.seats
-        if s.seat != view.seat
-        and s.active
-        and s.banner is not None
-        and s.banner.suit != me.banner.suit
+        if s.seat != view.seat and s.active and s.banner is not None and s.suit != me.suit
     ]
 
 
@@ -174,17 +171,17 @@ def odds_from(
         raise PalaceError(f"engine must be 'auto', 'python' or 'numpy', got {engine!r}")
     use_numpy = engine != "python"
     me, them = view.me, view.seats[target]
-    my_suit, their_suit = int(me.banner.suit), int(them.banner.suit)
+    my_suit, their_suit = int(me.suit), int(them.suit)
     mine_cards = list(view.my_cards)
     my_bits = 0
     for c in mine_cards:
         my_bits |= c.bit
     my_value = value_of_bits(my_bits, their_suit)
-    my_count = sum(1 for c in mine_cards if c.suit == me.banner.suit)
+    my_count = sum(1 for c in mine_cards if c.suit == me.suit)
 
     known = view.known_palace(target)
     k = max(0, them.palace_count - len(known))
-    public = [them.banner, *them.soldiers, *known]
+    public = [them.flag, *them.soldiers, *known]
     on_table = set(view.my_cards) | set(view.rejects)
     for info in view.seats:
         on_table.update(info.soldiers)
@@ -203,7 +200,7 @@ def odds_from(
     # Cards of my banner suit change neither the target's hand nor its R8.5 count (its
     # suit differs from mine, R7.2): group the sets by how many such "blind" cards they
     # hold, evaluate each set of the other ("live") cards once and weight it.
-    live_cards = sorted((c for c in pool if c.suit != me.banner.suit), reverse=True)
+    live_cards = sorted((c for c in pool if c.suit != me.suit), reverse=True)
     live = [c.bit for c in live_cards]
     blind = len(pool) - len(live)
     tmask = SUIT_MASKS[their_suit]
@@ -231,7 +228,7 @@ def odds_from(
             f"no palace {them.name} could hold gives them at least "
             f"{_floor_text(at_least)} against {me.name}"
         )
-    my_hand = evaluate(mine_cards, exclude_suit=them.banner.suit)
+    my_hand = evaluate(mine_cards, exclude_suit=them.suit)
     why = _explain(
         view,
         target,
@@ -383,7 +380,7 @@ def _explain(
 ) -> str:
     """One true sentence on what drives the odds: the exclusion and what beats this seat."""
     them = view.seats[target]
-    suit = them.banner.suit
+    suit = them.suit
     who = them.name
     lost = mine.excluded
     desc = _lower(describe_value(mine.value))

@@ -119,10 +119,10 @@ class OddsBot:
 
     @staticmethod
     def _call_cost(view: SeatView, target: int, attack: int) -> int:
-        """What `target` pays to call an attack (R7.6)."""
-        if view.rules.call_matches_attack:
+        """What `target` pays to call an attack (R7.6; at most an all-in attack, R3.4)."""
+        if view.rules.calls_match_attack:
             return attack
-        return (len(view.seats[target].soldiers) + 1) * view.rules.small_bet
+        return min(attack, (len(view.seats[target].soldiers) + 1) * view.rules.small_bet)
 
     # ------------------------------------------------------------------ turn
     def _turn(self, view: SeatView) -> Action:
@@ -130,6 +130,8 @@ class OddsBot:
         others = tuple(a for a in view.legal if not isinstance(a, Bet))
         alive = sum(1 for s in view.seats if s.active)
         attack = (len(view.me.soldiers) + 1) * view.rules.small_bet  # R7.3
+        if view.me.stack is not None:
+            attack = min(attack, view.me.stack)  # a short stack attacks all-in (R3.4)
         best: tuple[float, Bet] | None = None
         for a in bets:
             stake = attack if a.amount is None else a.amount
@@ -144,7 +146,7 @@ class OddsBot:
         if best is not None and best[0] >= 0:
             return best[1]
         if not others or all(isinstance(a, Fold) for a in others):  # R9.3: Bet or Fold
-            return Fold() if others else best[1]  # type: ignore[index]
+            return best[1] if not others and best is not None else Fold()
         return self.rules_bot.choose(replace(view, legal=others))
 
     # ------------------------------------------------------------------ defence

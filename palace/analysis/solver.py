@@ -31,7 +31,7 @@ import argparse
 import gzip
 import json
 import time
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -95,7 +95,11 @@ class Tree:
 
 def _ahead(g: Game, me: int, other: int) -> bool:
     """Would `me` win a battle against `other` now (R8.2-R8.6)? Used to count bluffs."""
-    armies = [Army(g.banner(s), g.soldiers(s), g.palace(s)) for s in (me, other)]
+    armies = []
+    for s in (me, other):
+        banner = g.banner(s)
+        assert banner is not None  # the cards are dealt
+        armies.append(Army(banner, g.soldiers(s), g.palace(s)))
     return resolve_battle(*armies).winner == "attacker"
 
 
@@ -116,7 +120,7 @@ def _decision_facts(g: Game, codec: sg.ActionCodec, legal: dict[int, Any]) -> di
 
 
 def _terminal_facts(g: Game) -> dict[str, Any]:
-    kinds = Counter(e.kind for e in g.events)
+    kinds = Counter(str(e.kind) for e in g.events)
     res = g.result
     assert res is not None
     return {
@@ -344,7 +348,7 @@ def equilibrium_figures(tree: Tree, sol: Solution) -> dict[str, float]:
     """Exact expected figures per hand under the solved strategy (both seats playing it)."""
     policy = node_policy(tree, sol)
     reach = reach_probabilities(tree, policy)
-    out: Counter[str] = Counter()
+    out: dict[str, float] = defaultdict(float)
     for i, facts in tree.facts.items():
         r = reach[i]
         if r == 0.0:

@@ -281,11 +281,11 @@ class ActionCodec:
                 out[self.FOLD] = a
             elif t is Call:
                 out[self.CALL] = a
-            elif t is Discard:
+            elif isinstance(a, Discard):
                 out[self.discard0 + self._mask(soldiers, a.cards) - 1] = a
-            elif t is Trim:
+            elif isinstance(a, Trim):
                 out[self.trim0 + self._mask(soldiers, a.cards)] = a
-            elif t is Bet:
+            elif isinstance(a, Bet):
                 self._bets(g, seat, a.target, out)
             elif t is Raise:
                 self._raises(g, seat, out)
@@ -545,7 +545,7 @@ class PalaceSpielState(pyspiel.State):
         g = self._box.game
         if g.is_over:
             return pyspiel.PlayerId.TERMINAL
-        if g.is_chance:
+        if g.to_act is None:  # a card is due
             return pyspiel.PlayerId.CHANCE
         return g.to_act
 
@@ -574,6 +574,7 @@ class PalaceSpielState(pyspiel.State):
                 raise PalaceError(f"action {action} is not legal now")
             a = legal[action]
             seat = g.to_act
+            assert seat is not None
             g.apply(a)
             box.counts[seat][KINDS.index(a.kind)] += 1
         box.history.append(int(action))
@@ -723,8 +724,8 @@ class PalaceObserver:
             d["defender"][v.battle.defender] = 1
             d["owed"][0] = v.battle.owed
             d["raises"][0] = v.battle.raises
-        for s in v.turn.quiet:
-            d["quiet"][s] = 1
+        for q in v.turn.quiet:
+            d["quiet"][q] = 1
         d["must_battle"][0] = v.turn.must_battle
         d["turns"][0] = v.turn.turns
 

@@ -43,9 +43,9 @@ HAND_SEATS_PER_SHARD = 1_000  # bot hands x players per shard (about a second of
 
 
 def _whole(name: str, value: object, minimum: int) -> int:
-    if not is_whole(value) or value < minimum:  # type: ignore[operator]
+    if not is_whole(value) or value < minimum:
         raise PalaceError(f"{name} must be a whole number >= {minimum}, got {value!r}")
-    return int(value)  # type: ignore[arg-type]
+    return value
 
 
 def _run(plan: Plan, run_options: dict[str, Any]) -> list[Any]:
@@ -323,7 +323,7 @@ def category_frequencies(
         for label in ("all count", "one suit excluded"):
             cols[(k, label)] = np.array(t[label]) / t["hands"] * 100
     df = pd.DataFrame(cols, index=CATEGORY_NAMES)
-    df.columns = pd.MultiIndex.from_tuples(df.columns, names=["cards", ""])
+    df.columns = pd.MultiIndex.from_tuples(list(cols), names=["cards", ""])
     return df.round(3)
 
 

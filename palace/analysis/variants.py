@@ -144,8 +144,8 @@ def side_by_side(
                 ("", "what changed"): "; ".join(changes) or "nothing",
             }
         )
-    df = pd.DataFrame(rows)
-    df.columns = pd.MultiIndex.from_tuples(df.columns)
+    columns: list[tuple[str, str]] = list(rows[0]) if rows else []
+    df = pd.DataFrame(rows, columns=pd.MultiIndex.from_tuples(columns))
     df.index = pd.RangeIndex(hands, name="hand")
     return df
 

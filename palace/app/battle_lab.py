@@ -6,7 +6,7 @@ from ipywidgets import HTML, Button, HBox, Layout, Text, VBox
 
 from palace.app.common import flow_row, guard, message_html, titled_box
 from palace.battle import Army
-from palace.cards import parse_cards
+from palace.cards import Card, parse_cards
 from palace.errors import CardError
 from palace.widgets.battle_view import BattleView
 from palace.widgets.exclusion_explorer import ExclusionExplorer
@@ -83,7 +83,9 @@ class BattleLab(VBox):
 
     def armies(self) -> tuple[Army, Army, tuple[str, str]]:
         """Both armies from the inputs; `CardError` names the side and the problem."""
-        armies, names, seen = [], [], {}
+        armies: list[Army] = []
+        names: list[str] = []
+        seen: dict[Card, str] = {}
         for role, f in zip(("attacker", "defender"), self.sides, strict=True):
             name = f["name"].value.strip() or role.capitalize()
             names.append(name)

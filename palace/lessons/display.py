@@ -19,7 +19,10 @@ def show(widget: Widget) -> None:
 
     quiet_tooltips(widget)
     bundle = widget._repr_mimebundle_()
-    bundle["text/plain"] = widget.text()  # type: ignore[attr-defined]
+    describe = getattr(widget, "text", None)  # every Palace panel says what it shows
+    if not callable(describe):
+        raise TypeError(f"show() needs a Palace panel with text(), got {type(widget).__name__}")
+    bundle["text/plain"] = describe()
     display(bundle, raw=True)
 
 

@@ -132,13 +132,15 @@ def hand_against_banner(rng: random.Random) -> Exercise:
         cards = tuple(_deal(rng, rng.randint(6, 9), deck))
         suit = rng.choice(SUITS)
         plain, ex = evaluate(cards), evaluate(cards, exclude_suit=suit)
-        if ex.excluded:
+        if ex.excluded and ex.category is not None:
             break
-    cats = {plain.category, ex.category}
+    answer = ex.category
+    assert answer is not None and plain.category is not None  # six or more cards, some count
+    cats = {plain.category, answer}
     others = [c for c in Category if c not in cats]
     rng.shuffle(others)
     while len(cats) < 4:
-        near = min(others, key=lambda c: abs(int(c) - int(ex.category)))
+        near = min(others, key=lambda c: abs(int(c) - int(answer)))
         others.remove(near)
         cats.add(near)
     choices = tuple(c.label for c in sorted(cats, reverse=True))
@@ -155,7 +157,7 @@ def hand_against_banner(rng: random.Random) -> Exercise:
         f"In a battle against a player whose banner is {suit.symbol} ({suit.noun}), what do "
         "these cards count as?",
         choices,
-        ex.category.label,
+        answer.label,
         hint=f"Take away every {suit.symbol} first (R8.2), then find the best five of the rest "
         "(R8.1); fewer than five left is a short hand (R8.3).",
         explanation=why,
@@ -173,8 +175,10 @@ def best_hand(rng: random.Random) -> Exercise:
     rng.shuffle(deck)
     cards = tuple(_deal(rng, rng.randint(6, 9), deck))
     hand = evaluate(cards)
-    cats = {hand.category}
-    others = sorted(Category, key=lambda c: abs(int(c) - int(hand.category)))
+    answer = hand.category
+    assert answer is not None  # six or more cards always make a hand
+    cats = {answer}
+    others = sorted(Category, key=lambda c: abs(int(c) - int(answer)))
     for c in others:
         if len(cats) == 4:
             break
@@ -182,7 +186,7 @@ def best_hand(rng: random.Random) -> Exercise:
     return Exercise(
         "A player holds these cards. What is their best hand of five?",
         tuple(c.label for c in sorted(cats, reverse=True)),
-        hand.category.label,
+        answer.label,
         hint="Look for the highest category first: same suit five times? five in a row? "
         "then sets of the same rank (R1.3). Only five cards count (R8.1).",
         explanation=f"{hand.describe()}: {faces(hand.best)} (R1.3, R8.1).",
@@ -205,8 +209,7 @@ def _pick_action(rng: random.Random, game: Game, weights: dict[str, float]) -> A
     kind = rng.choices(kinds, weights=[weights.get(k, 1.0) for k in kinds])[0]
     options = by_kind[kind]
     if kind == "trim":  # keep as many as the cap allows, mostly
-        options.sort(key=lambda a: len(a.cards))  # type: ignore[attr-defined]
-        return options[0]
+        return min((a for a in options if isinstance(a, Trim)), key=lambda a: len(a.cards))
     return rng.choice(options)
 
 
@@ -324,7 +327,8 @@ def must_bet_or_fold(rng: random.Random) -> Exercise:
         live = [s for s in range(g.players) if g.active[s]]
         if len(live) != 2:
             return False
-        return g.banner(live[0]).suit != g.banner(live[1]).suit  # type: ignore[union-attr]
+        a, b = g.banner(live[0]), g.banner(live[1])
+        return a is not None and b is not None and a.suit != b.suit
 
     weights = {"buy": 1.5, "stay": 4, "discard": 1, "bet": 0.15, "fold": 0.8}
     game = random_position(
@@ -404,13 +408,14 @@ def stake_amount(rng: random.Random) -> Exercise:
             return any(a.kind == "bet" for a in g.legal_actions())
 
         game = random_position(rng, phases=(Phase.TURN,), rules=rules, accept=can_bet)
-        seat = game.to_act
-        assert seat is not None
-        bet = next(a for a in game.legal_actions() if a.kind == "bet")
+        to_act = game.to_act
+        assert to_act is not None
+        seat = to_act
+        bet = next(a for a in game.legal_actions() if isinstance(a, Bet))
         probe = game.replay()
-        ev = next(e for e in probe.apply(Bet(target=bet.target)) if e.kind == "bet")  # type: ignore[attr-defined]
+        ev = next(e for e in probe.apply(Bet(target=bet.target)) if e.kind == "bet")
         amount = ev.amount
-        who, whom = game.names[seat], game.names[bet.target]  # type: ignore[attr-defined]
+        who, whom = game.names[seat], game.names[bet.target]
         question = f"{who} has {plural(len(game.soldiers(seat)), 'soldier')}. " + (
             f"What is the least {who} can attack {whom} for?"
             if no_limit
@@ -433,7 +438,7 @@ def stake_amount(rng: random.Random) -> Exercise:
         hint=hint,
         explanation=f"{ev.text.rstrip('.')} ({ev.rule}).",
         rules=(rule,),
-        extra_html=_table_html(game, seat),  # type: ignore[arg-type]
+        extra_html=_table_html(game, seat),
         kind="stake",
         position=game,
         key=f"stake|{game.seed}|{len(game.actions)}|{call}|{no_limit}",
@@ -451,11 +456,13 @@ def banner_kept(rng: random.Random) -> Exercise:
     name = game.names[seat]
     position = (seat - game.dealer - 1) % n
     group = group_of(position)
-    so_far = [e for e in game.events[: ev.index] if e.kind == "banner" and e.seat is not None]
+    so_far = [
+        (e.seat, e) for e in game.events[: ev.index] if e.kind == "banner" and e.seat is not None
+    ]
     held: dict[str, list[str]] = {}
-    for e in so_far:
-        g = group_of((e.seat - game.dealer - 1) % n)  # type: ignore[operator]
-        held.setdefault(g, []).append(f"{game.names[e.seat]} {face(e.cards[0])}")  # type: ignore[index]
+    for s, e in so_far:
+        g = group_of((s - game.dealer - 1) % n)
+        held.setdefault(g, []).append(f"{game.names[s]} {face(e.cards[0])}")
     listed = "; ".join(f"group {g}: {', '.join(v)}" for g, v in held.items()) or "none yet"
     card = ev.cards[0]
     kept, rejected = f"Kept as {name}'s banner", "Rejected: to the banner rejects"

@@ -94,14 +94,14 @@ def two_left_story(rules: Rules | None = None) -> str:
     keep = Trim(cards=())
     lines = []
     for step in ((Buy(), keep), (Stay(),), (Fold(),), (Buy(), keep), (Stay(),), (Stay(),)):
-        who = game.names[game.to_act]  # type: ignore[index]
+        who = game.names[game.to_act] if game.to_act is not None else "nobody"
         why = game.why_illegal(step[0])
         if why is not None:
             lines.append(f"{who} may not {step[0].kind.capitalize()}: {why}")
             break
         events = [e for action in step for e in game.apply(action)]
         said = " ".join(e.text for e in events if e.kind in ("stay", "fold", "buy", "two_left"))
-        nxt = game.names[game.to_act]  # type: ignore[index]
+        nxt = game.names[game.to_act] if game.to_act is not None else "nobody"
         kinds = {a.kind for a in game.legal_actions()}
         lines.append(f"{said}  →  {nxt} may {kinds_label(kinds).removeprefix('only ')}.")
     return "\n".join(lines)

@@ -29,11 +29,11 @@ def banner_card_quiz(game: Game, index: int) -> CheckYourself:
     assert seat is not None
     position = (seat - game.dealer - 1) % n
     group = group_of(position)
-    so_far = [e for e in game.events[:index] if e.kind == "banner" and e.seat is not None]
+    so_far = [(e.seat, e) for e in game.events[:index] if e.kind == "banner" and e.seat is not None]
     groups: dict[str, list[str]] = {}
-    for e in so_far:
-        g = group_of((e.seat - game.dealer - 1) % n)
-        groups.setdefault(g, []).append(f"{game.names[e.seat]} {face(e.cards[0])}")
+    for s, e in so_far:
+        g = group_of((s - game.dealer - 1) % n)
+        groups.setdefault(g, []).append(f"{game.names[s]} {face(e.cards[0])}")
     listed = "; ".join(f"group {g}: {', '.join(v)}" for g, v in groups.items())
     card = ev.cards[0]
     name = game.names[seat]
@@ -48,7 +48,7 @@ def banner_card_quiz(game: Game, index: int) -> CheckYourself:
     answer = 1 if ev.kind == "reject" else 0
     why = f"{ev.text.rstrip('. ')} ({ev.rule})."
     if ev.kind == "banner":
-        same = [e for e in so_far if group_of((e.seat - game.dealer - 1) % n) == group]
+        same = [e for s, e in so_far if group_of((s - game.dealer - 1) % n) == group]
         held = " ".join(face(e.cards[0]) for e in same) or "no banner"
         why += (
             f" Only banners of the same group must differ (R4.2): group {group} holds {held} "
@@ -105,7 +105,7 @@ def call_amount_quiz(game: Game) -> CheckYourself:
     owed = game.owed()
     # the same hand replayed under the other R7.6 rule: what the call would cost there
     record = game.to_dict()
-    record["rules"]["call_matches_attack"] = not game.rules.call_matches_attack
+    record["rules"]["call_matches_attack"] = not game.rules.calls_match_attack
     other = Game.from_dict(record).owed()
     options = sorted({owed, other, bet.amount, owed + bet.amount})
     probe = game.replay()
@@ -116,8 +116,8 @@ def call_amount_quiz(game: Game) -> CheckYourself:
         f"How much must {dfn} pay to call?"
     )
     rule = (
-        "the defender matches the attack (variant call_matches_attack)"
-        if game.rules.call_matches_attack
+        "the defender matches the attack (R7.6: no-limit, or the call-matches-attack variant)"
+        if game.rules.calls_match_attack
         else "each player's stake is sized by their own army: (soldiers + 1) × s"
     )
     return CheckYourself(

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ipywidgets import HTML, BoundedIntText, Button, Checkbox, HBox, Layout, VBox, Widget
+from ipywidgets import HTML, BoundedIntText, Box, Button, Checkbox, HBox, Layout, VBox, Widget
 
 from palace.actions import Action, Bet, Buy, Call, Discard, Fold, Raise, Stay, Trim
 from palace.analysis.odds import Odds, battle_odds
@@ -91,10 +91,10 @@ def _action_button(description: str = "", *, icon: str) -> Button:
 Section = tuple[str, list[_Offer], list[Widget]]
 
 
-def _set_children(box: Widget, children: list[Widget]) -> None:
+def _set_children(box: Box, children: list[Widget]) -> None:
     """Set a box's children only when they changed (no needless redraw in the page)."""
-    if tuple(box.children) != tuple(children):  # type: ignore[attr-defined]
-        box.children = children  # type: ignore[attr-defined]
+    if tuple(box.children) != tuple(children):
+        box.children = tuple(children)
 
 
 class ActionPicker(VBox):

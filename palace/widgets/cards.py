@@ -108,7 +108,13 @@ def cards_html(
 ) -> str:
     """A row of cards. `struck` maps cards to reasons (or one reason for all);
     `highlight` is a set of cards to ring (or True for all); `empty` shows for no cards."""
-    row = parse_cards(cards) if not face_down else tuple(cards)  # type: ignore[arg-type]
+    if face_down:  # backs only: any placeholders will do, nothing is parsed
+        backs = list(cards) if not isinstance(cards, str) else cards.split()
+        if not backs:
+            return f'<span class="palace-none">{esc(empty)}</span>' if empty else ""
+        one = card_html("As", face_down=True, small=small)  # a back shows no card
+        return f'<span class="palace-cards">{one * len(backs)}</span>'
+    row = parse_cards(cards)
     if not row:
         return f'<span class="palace-none">{esc(empty)}</span>' if empty else ""
     if isinstance(highlight, bool):
@@ -117,9 +123,6 @@ def cards_html(
         lit = set(highlight)
     parts = []
     for c in row:
-        if face_down:
-            parts.append(card_html(c, face_down=True, small=small))
-            continue
         why = struck if isinstance(struck, str) else (struck or {}).get(c)
         hl = lit if isinstance(lit, bool) else c in lit
         parts.append(

@@ -202,7 +202,7 @@ class Drill(VBox):
 
     def button(self, choice: str | int) -> Button:
         """The button of a choice (its label or index)."""
-        if is_whole(choice):
+        if isinstance(choice, int):
             return self._buttons[self._exercise.choices[choice]]
         return self._buttons[choice]
 

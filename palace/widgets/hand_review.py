@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from ipywidgets import HTML, Layout
 
-from palace.actions import Action
+from palace.actions import Action, Bet
 from palace.analysis.odds import Odds, battle_odds, battle_targets
 from palace.errors import PalaceError
 from palace.events import Phase
@@ -54,13 +54,12 @@ def _did(state: Game, seat: int, action: Action) -> tuple[str, int | None]:
     if state.phase is Phase.BATTLE_RESPONSE and b is not None:
         foe = b.attacker if seat == b.defender else b.defender
     kind = action.kind
-    if kind == "bet":
-        t = action.target  # type: ignore[attr-defined]
-        return f"You attacked {names[t]}", t
-    if kind == "call":
-        return f"You called {names[foe]}", foe  # type: ignore[index]
-    if kind == "raise":
-        return f"You raised {names[foe]}", foe  # type: ignore[index]
+    if isinstance(action, Bet):
+        return f"You attacked {names[action.target]}", action.target
+    if kind == "call" and foe is not None:
+        return f"You called {names[foe]}", foe
+    if kind == "raise" and foe is not None:
+        return f"You raised {names[foe]}", foe
     if kind == "fold" and foe is not None:
         return f"You folded to {names[foe]}", foe
     words = {

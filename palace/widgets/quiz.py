@@ -314,7 +314,7 @@ class CheckYourself(VBox):
 
     def button(self, choice: str | int) -> Button:
         """The button of a choice (its label or index)."""
-        if is_whole(choice):
+        if isinstance(choice, int):
             return self._buttons[self._choices[choice]]
         return self._buttons[choice]
 

@@ -10,7 +10,6 @@ from palace.analysis.bots import Bot, RuleBot
 from palace.errors import IllegalActionError, PalaceError
 from palace.events import Event
 from palace.game import Game
-from palace.numbers import is_whole
 from palace.rules import Rules
 
 Listener = Callable[[list[Event]], None]
@@ -43,7 +42,7 @@ class PlayController:
         bot_factory: Callable[[int], Bot] | None = None,
         auto: bool = True,
     ) -> None:
-        self.humans: frozenset[int] = frozenset([human] if is_whole(human) else human)
+        self.humans: frozenset[int] = frozenset([human] if isinstance(human, int) else human)
         self._bot_factory = bot_factory or (lambda seat: RuleBot())
         self._fixed_bots = bots
         self._setup: dict[str, Any] = {
@@ -99,7 +98,9 @@ class PlayController:
         probe = game.replay(0)
         self._actors = []
         for a in game.actions:
-            self._actors.append(probe.to_act)  # type: ignore[arg-type]
+            actor = probe.to_act
+            assert actor is not None  # an action was taken, so someone was to act
+            self._actors.append(actor)
             probe.apply(a)
 
     # ------------------------------------------------------------------ listeners
@@ -121,10 +122,11 @@ class PlayController:
         if g.is_over:
             raise IllegalActionError("the hand is over: no more actions (R9, R10)")
         seat = g.to_act
-        if seat not in self.humans:
-            raise IllegalActionError(f"it is {g.names[seat]}'s turn, not yours")  # type: ignore[index]
+        if seat is None or seat not in self.humans:
+            who = "nobody's" if seat is None else f"{g.names[seat]}'s"
+            raise IllegalActionError(f"it is {who} turn, not yours")
         events = list(g.apply(action))
-        self._actors.append(seat)  # type: ignore[arg-type]
+        self._actors.append(seat)
         if self.auto if advance is None else advance:
             events += self.advance_bots(notify=False)
         self._notify(events)

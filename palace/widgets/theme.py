@@ -380,8 +380,8 @@ def quiet_tooltips(widget: Widget) -> Widget:
     stack = [widget]
     while stack:
         w = stack.pop()
-        if "tooltip" in w.trait_names() and w.tooltip is None:  # type: ignore[attr-defined]
-            w.tooltip = ""  # type: ignore[attr-defined]
+        if "tooltip" in w.trait_names() and getattr(w, "tooltip", "") is None:
+            w.set_trait("tooltip", "")
         stack.extend(getattr(w, "children", ()) or ())
     return widget
 

@@ -44,7 +44,7 @@ class TurnDesk(VBox):
         if seat is None:
             raise PalaceError("TurnDesk needs a seat: the hand is over")
         self._start = len(game.actions)
-        players = {s: RuleBot() for s in range(game.players) if s != seat}
+        players: dict[int, Bot] = {s: RuleBot() for s in range(game.players) if s != seat}
         players.update(bots or {})
         self._ctl = PlayController(game, human=seat, bots=players, auto=False)
         self._pacer = BotPacer(self._ctl, speed)

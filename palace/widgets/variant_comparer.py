@@ -95,9 +95,9 @@ class VariantComparer(VBox):
 
     def divergence(self) -> Divergence:
         rules_b = CHOICES[self._variant.value]
-        kw = {"players": self._players, "bot": self._bot}
-        a = variant_game(Rules(), self._seed, self._hand.value, **kw)  # type: ignore[arg-type]
-        b = variant_game(rules_b, self._seed, self._hand.value, **kw)  # type: ignore[arg-type]
+        hand = self._hand.value
+        a = variant_game(Rules(), self._seed, hand, players=self._players, bot=self._bot)
+        b = variant_game(rules_b, self._seed, hand, players=self._players, bot=self._bot)
         return first_difference(a, b)
 
     def _rows(self) -> list[tuple[str, str, str]]:

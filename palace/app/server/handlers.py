@@ -57,8 +57,9 @@ class KernelRecorder:
         return getattr(self._manager, name)
 
     async def start_kernel(self, **kwargs: Any) -> str:
-        self.kernel_id = await ensure_async(self._manager.start_kernel(**kwargs))
-        return self.kernel_id
+        kernel_id: str = await ensure_async(self._manager.start_kernel(**kwargs))
+        self.kernel_id = kernel_id
+        return kernel_id
 
     async def get_rendered_notebook(self, **kwargs: Any) -> Any:
         result = await self._manager.get_rendered_notebook(**kwargs)
@@ -84,7 +85,7 @@ class PalaceRenderHandler(TornadoVoilaHandler):
         self._waiting_shown = False
 
     @property
-    def kernel_manager(self) -> Any:  # type: ignore[override]
+    def kernel_manager(self) -> Any:
         if self._recorder is not None:
             return self._recorder
         return self.settings["kernel_manager"]

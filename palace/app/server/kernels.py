@@ -33,8 +33,13 @@ class PalaceKernelManager(AsyncMappingKernelManager):
         super().__init__(**kwargs)
         self._awaiting_page: dict[str, float] = {}
 
-    async def start_kernel(self, **kwargs: Any) -> str:  # type: ignore[override]
-        kernel_id = await super().start_kernel(**kwargs)
+    def start_kernel(self, *args: Any, **kwargs: Any) -> Any:
+        """Start a kernel (a coroutine, as in the async base class), marked as handed to a
+        page that has not connected yet."""
+        return self._start_marked(*args, **kwargs)
+
+    async def _start_marked(self, *args: Any, **kwargs: Any) -> str:
+        kernel_id: str = await super().start_kernel(*args, **kwargs)
         self.handed_to_page(kernel_id)
         return kernel_id
 

@@ -148,8 +148,9 @@ class PalaceVoila(Voila):
             context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
             context.load_cert_chain(self.certfile, self.keyfile or None)
             self.app.listen = functools.partial(self.app.listen, ssl_options=context)
+            settings: dict[str, Any] = dict(getattr(self, "tornado_settings", {}))
             self.tornado_settings = {
-                **self.tornado_settings,
+                **settings,
                 "xsrf_cookie_kwargs": {"secure": True},
             }
             self.app.settings.update(self.tornado_settings)
