@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from palace.analysis.bots import Bot, RandomBot, RuleBot, play_out
 from palace.errors import PalaceError
+from palace.events import EventKind
 from palace.game import Game
 from palace.rules import Rules
 
@@ -72,8 +73,8 @@ def hand_row(game: Game, hand: int) -> dict[str, Any]:
         "hand": hand,
         "actions": len(game.actions),
         "pot": sum(game.won),
-        "battles": sum(1 for e in game.events if e.kind == "bet"),
-        "showdowns": sum(1 for e in game.events if e.kind == "battle"),
+        "battles": sum(1 for e in game.events if e.kind is EventKind.BET),
+        "showdowns": sum(1 for e in game.events if e.kind is EventKind.BATTLE),
         "ending": _reason(res.reason),
         "winners": len(res.winners),
         **{f"won pos {p + 1}": won[p] for p in range(n)},

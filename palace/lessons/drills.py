@@ -21,7 +21,7 @@ from palace.actions import Action, Bet, Buy, Call, Discard, Fold, Raise, Stay, T
 from palace.battle import Army, resolve_battle
 from palace.cards import Card, Suit, new_deck
 from palace.deal import group_of
-from palace.events import Phase
+from palace.events import EventKind, Phase
 from palace.game import Game
 from palace.hands import Category, evaluate
 from palace.rules import Rules
@@ -386,9 +386,9 @@ def stake_amount(rng: random.Random) -> Exercise:
         assert b is not None
         seat = b.to_act
         probe = game.replay()
-        ev = next(e for e in probe.apply(Call()) if e.kind == "call")
+        ev = next(e for e in probe.apply(Call()) if e.kind is EventKind.CALL)
         amount = ev.amount
-        bet = next(e for e in reversed(game.events) if e.kind in ("bet", "raise"))
+        bet = next(e for e in reversed(game.events) if e.kind in (EventKind.BET, EventKind.RAISE))
         question = (
             f"{game.names[b.attacker]} ({plural(len(game.soldiers(b.attacker)), 'soldier')}) "
             f"attacked {game.names[b.defender]} "
@@ -413,7 +413,7 @@ def stake_amount(rng: random.Random) -> Exercise:
         seat = to_act
         bet = next(a for a in game.legal_actions() if isinstance(a, Bet))
         probe = game.replay()
-        ev = next(e for e in probe.apply(Bet(target=bet.target)) if e.kind == "bet")
+        ev = next(e for e in probe.apply(Bet(target=bet.target)) if e.kind is EventKind.BET)
         amount = ev.amount
         who, whom = game.names[seat], game.names[bet.target]
         question = f"{who} has {plural(len(game.soldiers(seat)), 'soldier')}. " + (
@@ -448,7 +448,7 @@ def stake_amount(rng: random.Random) -> Exercise:
 def banner_kept(rng: random.Random) -> Exercise:
     """Kept or rejected? A card of the banner deal (R4.2, R4.3), from a random deal."""
     game = Game.new(players=rng.randint(4, 10), seed=rng.randrange(1_000_000))
-    deal = [e for e in game.events if e.kind in ("banner", "reject")]
+    deal = [e for e in game.events if e.kind in (EventKind.BANNER, EventKind.REJECT)]
     ev = rng.choice(deal)
     n = game.players
     seat = ev.seat
@@ -457,7 +457,9 @@ def banner_kept(rng: random.Random) -> Exercise:
     position = (seat - game.dealer - 1) % n
     group = group_of(position)
     so_far = [
-        (e.seat, e) for e in game.events[: ev.index] if e.kind == "banner" and e.seat is not None
+        (e.seat, e)
+        for e in game.events[: ev.index]
+        if e.kind is EventKind.BANNER and e.seat is not None
     ]
     held: dict[str, list[str]] = {}
     for s, e in so_far:
@@ -470,7 +472,7 @@ def banner_kept(rng: random.Random) -> Exercise:
         f"{n} players. Banners so far: {listed}. {name} is player {position + 1} in deal "
         f"order, so in group {group}, and is dealt {face(card)}. Kept or rejected?",
         (kept, rejected),
-        rejected if ev.kind == "reject" else kept,
+        rejected if ev.kind is EventKind.REJECT else kept,
         hint="Players 1-4 (player 1 sits left of the dealer) are group A, 5-8 group B, 9-10 "
         "group C. Only banners of the same group must differ in suit (R4.2).",
         explanation=f"{ev.text.rstrip('.')} ({ev.rule}).",
@@ -499,7 +501,7 @@ def keep_all(rng: random.Random) -> Exercise:
     name = game.names[seat]
     have = len(game.soldiers(seat))
     probe = game.replay()
-    bought = next(e for e in probe.apply(Buy()) if e.kind == "buy")
+    bought = next(e for e in probe.apply(Buy()) if e.kind is EventKind.BUY)
     refused = probe.why_illegal(Trim(cards=()))
     keep, must = f"{name} may keep all {have + 1}", f"{name} must discard at least one"
     cap = game.rules.max_soldiers

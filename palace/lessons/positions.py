@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from palace.actions import Bet, Buy, Fold, Stay, Trim
 from palace.analysis.bots import RuleBot, play_out
 from palace.errors import PalaceError
+from palace.events import EventKind
 from palace.game import Game
 from palace.rules import Rules
 from palace.scenarios import SCENARIO_DIR, Scenario, load_scenario
@@ -100,7 +101,11 @@ def two_left_story(rules: Rules | None = None) -> str:
             lines.append(f"{who} may not {step[0].kind.capitalize()}: {why}")
             break
         events = [e for action in step for e in game.apply(action)]
-        said = " ".join(e.text for e in events if e.kind in ("stay", "fold", "buy", "two_left"))
+        said = " ".join(
+            e.text
+            for e in events
+            if e.kind in (EventKind.STAY, EventKind.FOLD, EventKind.BUY, EventKind.TWO_LEFT)
+        )
         nxt = game.names[game.to_act] if game.to_act is not None else "nobody"
         kinds = {a.kind for a in game.legal_actions()}
         lines.append(f"{said}  →  {nxt} may {kinds_label(kinds).removeprefix('only ')}.")

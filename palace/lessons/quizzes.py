@@ -5,7 +5,7 @@ from __future__ import annotations
 from palace.actions import Buy, Call, Trim
 from palace.deal import group_of
 from palace.errors import PalaceError
-from palace.events import Phase
+from palace.events import EventKind, Phase
 from palace.game import Game
 from palace.lessons.facts import battle_event
 from palace.scenarios import Scenario
@@ -22,14 +22,18 @@ def banner_card_quiz(game: Game, index: int) -> CheckYourself:
     the engine's sentence for that card.
     """
     ev = game.events[index]
-    if ev.kind not in ("banner", "reject"):
+    if ev.kind not in (EventKind.BANNER, EventKind.REJECT):
         raise PalaceError(f"event #{index} is a {ev.kind!r} event, not a banner-deal card")
     n = game.players
     seat = ev.seat
     assert seat is not None
     position = (seat - game.dealer - 1) % n
     group = group_of(position)
-    so_far = [(e.seat, e) for e in game.events[:index] if e.kind == "banner" and e.seat is not None]
+    so_far = [
+        (e.seat, e)
+        for e in game.events[:index]
+        if e.kind is EventKind.BANNER and e.seat is not None
+    ]
     groups: dict[str, list[str]] = {}
     for s, e in so_far:
         g = group_of((s - game.dealer - 1) % n)
@@ -45,9 +49,9 @@ def banner_card_quiz(game: Game, index: int) -> CheckYourself:
         f"Kept: {name}'s banner is {face(card)}",
         f"Rejected: {face(card)} goes to the rejects",
     ]
-    answer = 1 if ev.kind == "reject" else 0
+    answer = 1 if ev.kind is EventKind.REJECT else 0
     why = f"{ev.text.rstrip('. ')} ({ev.rule})."
-    if ev.kind == "banner":
+    if ev.kind is EventKind.BANNER:
         same = [e for s, e in so_far if group_of((s - game.dealer - 1) % n) == group]
         held = " ".join(face(e.cards[0]) for e in same) or "no banner"
         why += (
@@ -101,7 +105,7 @@ def call_amount_quiz(game: Game) -> CheckYourself:
     if b is None or game.phase is not Phase.BATTLE_RESPONSE:
         raise PalaceError("call_amount_quiz needs a position where an attack is being answered")
     att, dfn = game.names[b.attacker], game.names[b.defender]
-    bet = next(e for e in reversed(game.events) if e.kind == "bet")
+    bet = next(e for e in reversed(game.events) if e.kind is EventKind.BET)
     owed = game.owed()
     # the same hand replayed under the other R7.6 rule: what the call would cost there
     record = game.to_dict()

@@ -13,7 +13,7 @@ from typing import Any
 from palace.battle import BattleResult
 from palace.cards import Card, parse_cards
 from palace.errors import CardError
-from palace.events import Event
+from palace.events import Event, EventKind
 from palace.game import Game
 from palace.hands import evaluate
 from palace.numbers import is_whole
@@ -256,7 +256,7 @@ def _no_exclusion_winner(r: BattleResult, a: int, d: int) -> int | None:
 
 
 def _c_battles(g: Game, want: Any, players: Any, where: str, key: str, seat: Any, _r: Any) -> None:
-    battles = [e for e in g.events if e.kind == "battle"]
+    battles = [e for e in g.events if e.kind is EventKind.BATTLE]
     if len(battles) != len(want):
         raise _fail(where, f"{key} (how many)", len(want), len(battles))
     for i, (e, m) in enumerate(zip(battles, want, strict=True)):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from palace.events import EventKind
 from palace.game import Game
 from palace.scenarios.record import action_json
 from palace.scenarios.schema import FORMAT
@@ -38,7 +39,7 @@ def draft_from_game(
         expect["shares"] = {game.names[s]: v for s, v in res.shares.items()}
     battles = []
     for e in game.events:
-        if e.kind == "battle":
+        if e.kind is EventKind.BATTLE:
             battles.append(
                 {
                     "attacker": game.names[e.detail["attacker"]],

@@ -10,7 +10,7 @@ from ipywidgets import HTML, Layout, ToggleButton, VBox
 from palace.battle import Army, BattleResult, resolve_battle
 from palace.cards import Card, Suit
 from palace.errors import PalaceError
-from palace.events import Event, Phase
+from palace.events import Event, EventKind, Phase
 from palace.hands import Hand
 from palace.views import sees_event
 from palace.widgets.cards import cards_html
@@ -20,7 +20,9 @@ from palace.widgets.theme import esc, root, rule_badge, style_widget, symbols
 def shows_battle(event: Event, seat: int | None, reveal: bool = False) -> bool:
     """Is `event` a battle showdown whose armies `seat` may see (any battle if `reveal`)?"""
     return (
-        event.kind == "battle" and "battle" in event.detail and (reveal or sees_event(event, seat))
+        event.kind is EventKind.BATTLE
+        and "battle" in event.detail
+        and (reveal or sees_event(event, seat))
     )
 
 

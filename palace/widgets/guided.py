@@ -16,7 +16,7 @@ from ipywidgets import HTML, Button, HBox, Layout, VBox
 
 from palace.actions import Action
 from palace.analysis.bots import Bot
-from palace.events import Event
+from palace.events import Event, EventKind
 from palace.game import Game
 from palace.widgets.action_picker import ActionPicker
 from palace.widgets.hand_log import LatestBattle
@@ -260,7 +260,11 @@ class GuidedHand(VBox):
         self._next.disabled = step.expect is not None or self.finished
         self._narration.show(self.game, self._seat, self._since)
         self._table.show(self.game, perspective=self._seat, focus=self._narration.last_seat)
-        if step.battle or self._index > 0 and any(e.kind == "battle" for e in self.game.events):
+        if (
+            step.battle
+            or self._index > 0
+            and any(e.kind is EventKind.BATTLE for e in self.game.events)
+        ):
             self._battle.show(self.game, self._seat, False)
         else:
             self._battle.layout.display = "none"

@@ -17,7 +17,7 @@ from ipywidgets import (
     VBox,
 )
 
-from palace.events import Event
+from palace.events import Event, EventKind
 from palace.game import Game
 from palace.views import sees_card, sentence_for
 from palace.widgets.battle_view import BattleView, shows_battle
@@ -27,35 +27,6 @@ from palace.widgets.pacing import kernel_loop
 from palace.widgets.table_view import TableView
 from palace.widgets.theme import esc, root, rule_badge, style_widget
 
-KIND_TITLES = {
-    "shuffle": "Shuffle",
-    "cut": "Draw for the deal",
-    "cut_tie": "Tie for the deal",
-    "dealer": "The dealer",
-    "gather": "Gathering cards",
-    "stack": "Scripted deck",
-    "ante": "Ante",
-    "banner": "Banner card",
-    "reject": "Banner card rejected",
-    "reshuffle": "Reshuffle",
-    "palace": "Palace card",
-    "start": "Play starts",
-    "buy": "Buy",
-    "trim": "Discarding soldiers",
-    "discard": "Discard",
-    "stay": "Stay",
-    "fold": "Fold",
-    "bet": "Attack",
-    "raise": "Raise",
-    "call": "Call",
-    "battle": "Battle showdown",
-    "out": "Out of the hand",
-    "both_out": "Both out",
-    "capture": "Capture",
-    "quiet_round": "Quiet round",
-    "showdown": "Showdown",
-    "pot": "The pot",
-}
 SPEEDS = {"slow": 1600, "normal": 900, "fast": 350}
 EVERYONE = -1  # perspective dropdown value for the public view
 
@@ -64,7 +35,7 @@ def key_step(game: Game) -> int:
     """The step a teaching position is about: its first battle showdown, else its last event
     (where a Replay of a scenario opens)."""
     for ev in game.events:
-        if ev.kind == "battle":
+        if ev.kind is EventKind.BATTLE:
             return ev.index
     return len(game.events) - 1
 
@@ -351,7 +322,7 @@ class DealStepper(VBox):
     def _dealer_at(self, index: int) -> int | None:
         dealer = None
         for ev in self._events[: index + 1]:
-            if ev.kind == "dealer":
+            if ev.kind is EventKind.DEALER:
                 dealer = ev.seat
         return dealer
 
@@ -384,18 +355,18 @@ class DealStepper(VBox):
             self._battle.layout.display = "none"
 
     def _event_html(self, ev: Event, viewer: int | None, reveal: bool, last: int) -> str:
-        kind = KIND_TITLES.get(ev.kind, ev.kind.replace("_", " ").capitalize())
+        kind = ev.kind.heading
         extra = {
-            "reject": " palace-event-reject",
-            "battle": " palace-event-battle",
-            "pot": " palace-event-pot",
+            EventKind.REJECT: " palace-event-reject",
+            EventKind.BATTLE: " palace-event-battle",
+            EventKind.POT: " palace-event-pot",
         }.get(ev.kind, "")
         sentence = ev.text if reveal else sentence_for(ev, viewer)
         cards = ""
         if ev.cards:
             shown = [c for c in ev.cards if (reveal or sees_card(ev, c, viewer))]
             hidden = len(ev.cards) - len(shown)
-            if ev.kind == "reject":
+            if ev.kind is EventKind.REJECT:
                 cards = cards_html(
                     shown, four_color=self._four.value, struck={c: sentence for c in shown}
                 )
