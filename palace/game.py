@@ -25,7 +25,7 @@ from typing import Any
 
 from palace import checks, deal, play, strict, worlds
 from palace.actions import Action, Bet, Buy, action_from_dict
-from palace.cards import Card, parse_cards
+from palace.cards import Card, Suit, parse_cards
 from palace.errors import CardError, DeckError, IllegalActionError, PalaceError, StateError
 from palace.events import Event, Phase
 from palace.numbers import is_whole
@@ -265,6 +265,13 @@ class Game:
         """The seat's banner card (None before the banner deal reaches it)."""
         cards = self._t.cards(seat, "banner")
         return cards[0] if cards else None
+
+    def banner_suit(self, seat: int) -> Suit:
+        """The seat's banner suit; `StateError` before its banner is dealt (R4)."""
+        card = self.banner(seat)
+        if card is None:
+            raise StateError(f"{self.names[seat]} has no banner yet (R4)")
+        return card.suit
 
     def soldiers(self, seat: int) -> tuple[Card, ...]:
         return tuple(self._t.cards(seat, "soldiers"))

@@ -39,10 +39,11 @@ from dataclasses import dataclass, field
 
 from palace.actions import Action, Bet, Buy, Call, Discard, Fold, Raise, Stay, Trim
 from palace.analysis.odds import battle_odds
+from palace.cards import Card
 from palace.errors import PalaceError
 from palace.events import Phase
 from palace.game import Game
-from palace.hands import PAIR, TRIPS, TWO_PAIR, value_of_bits
+from palace.hands import PAIR, TRIPS, TWO_PAIR, evaluate, value_of_bits
 from palace.views import SeatView
 
 __all__ = ["RootStats", "SearchBot", "SearchResult", "rollout_action"]
@@ -56,6 +57,13 @@ def _bits(cards) -> int:
     for c in cards:
         b |= c.bit
     return b
+
+
+def _flag(g: Game, seat: int) -> Card:
+    """The seat's banner card (dealt before any decision a search makes)."""
+    card = g.banner(seat)
+    assert card is not None
+    return card
 
 
 def _army_bits(g: Game, seat: int) -> int:
@@ -77,7 +85,7 @@ def rollout_action(g: Game, legal: list[Action]) -> Action:
     assert seat is not None
     phase = g.phase
     if phase is TRIM:
-        base = _bits(g.palace(seat)) | g.banner(seat).bit
+        base = _bits(g.palace(seat)) | _flag(g, seat).bit
         soldiers = g.soldiers(seat)
 
         def keep_score(a: Action) -> tuple[int, int]:
@@ -86,12 +94,12 @@ def rollout_action(g: Game, legal: list[Action]) -> Action:
 
         return max(legal, key=keep_score)
     mine_bits = _army_bits(g, seat)
-    my_suit = int(g.banner(seat).suit)
+    my_suit = int(g.banner_suit(seat))
     if phase is ANSWER:
         b = g.battle
         assert b is not None
         opp = b.attacker if seat == b.defender else b.defender
-        mine = value_of_bits(mine_bits, int(g.banner(opp).suit))
+        mine = value_of_bits(mine_bits, int(g.banner_suit(opp)))
         floor = value_of_bits(_public_bits(g, opp), my_suit)
         kinds = {type(a) for a in legal}
         if mine >= TRIPS and mine > floor and Raise in kinds and b.raises < 2:
@@ -100,10 +108,10 @@ def rollout_action(g: Game, legal: list[Action]) -> Action:
             return Call()
         return Fold()
     best: tuple[int, Action] | None = None
-    bets = [a for a in legal if type(a) is Bet]
+    bets = [a for a in legal if isinstance(a, Bet)]
     for a in bets:
-        t = a.target  # type: ignore[attr-defined]
-        mine = value_of_bits(mine_bits, int(g.banner(t).suit))
+        t = a.target
+        mine = value_of_bits(mine_bits, int(g.banner_suit(t)))
         margin = mine - value_of_bits(_public_bits(g, t), my_suit)
         if mine >= TWO_PAIR and margin > 0 and (best is None or margin > best[0]):
             best = (margin, a)
@@ -112,7 +120,7 @@ def rollout_action(g: Game, legal: list[Action]) -> Action:
     kinds = {type(a) for a in legal}
     if Stay not in kinds and Buy not in kinds:  # R9.3: Bet or Fold
         if bets:
-            return max(bets, key=lambda a: value_of_bits(mine_bits, int(g.banner(a.target).suit)))
+            return max(bets, key=lambda a: value_of_bits(mine_bits, int(g.banner_suit(a.target))))
         return Fold()
     if (
         Buy in kinds
@@ -131,20 +139,20 @@ def candidates(g: Game, legal: list[Action]) -> list[Action]:
             return legal
         seat = g.to_act
         assert seat is not None
-        base = _bits(g.palace(seat)) | g.banner(seat).bit
+        base = _bits(g.palace(seat)) | _flag(g, seat).bit
         soldiers = g.soldiers(seat)
+        trims = [a for a in legal if isinstance(a, Trim)]
         scored = sorted(
-            legal,
+            trims,
             key=lambda a: (
-                value_of_bits(base | _bits(c for c in soldiers if c not in a.cards)),  # type: ignore[attr-defined]
-                -len(a.cards),  # type: ignore[attr-defined]
+                value_of_bits(base | _bits(c for c in soldiers if c not in a.cards)),
+                -len(a.cards),
             ),
             reverse=True,
         )
-        return scored[:2]
+        return list(scored[:2])
     if phase is ANSWER:
-        out = [a for a in legal if type(a) is not Raise or a.amount is None]  # type: ignore[attr-defined]
-        return out
+        return [a for a in legal if not isinstance(a, Raise) or a.amount is None]
     kinds = {type(a) for a in legal}
     out: list[Action] = []
     seat = g.to_act
@@ -169,11 +177,9 @@ def candidates(g: Game, legal: list[Action]) -> list[Action]:
     return out
 
 
-def _idle_soldiers(g: Game, seat: int) -> tuple:
+def _idle_soldiers(g: Game, seat: int) -> tuple[Card, ...]:
     """Soldiers outside the best five: they only raise what attacks and calls cost (R7.3)."""
-    from palace.hands import evaluate
-
-    cards = [g.banner(seat), *g.soldiers(seat), *g.palace(seat)]
+    cards = [_flag(g, seat), *g.soldiers(seat), *g.palace(seat)]
     best = set(evaluate(cards).best)
     return tuple(c for c in g.soldiers(seat) if c not in best)
 

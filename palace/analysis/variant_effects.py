@@ -70,6 +70,11 @@ FIGURES: dict[str, str] = {
 PERCENT = {k for k in FIGURES if k.startswith("end_") or k == "attack_rate"}
 
 
+def _num(x: object) -> str:
+    """A table figure with two decimals."""
+    return f"{x:.2f}"
+
+
 def _seed(seed: int, shard: int, i: int) -> int:
     return seed * 1_000_003 + shard * 10_007 + i
 
@@ -142,6 +147,7 @@ def play_shard(
         bots = {p: SearchBot(simulations, seed=s * 11 + p) for p in range(players)}
         while not game.is_over:
             seat = game.to_act
+            assert seat is not None  # seeded games deal every card at once
             game.apply(bots[seat].choose(game.view(seat)))
         row = hand_row(game)
         row.update(seed=seed, shard=shard, hand=i)
@@ -349,7 +355,7 @@ def main(argv: list[str] | None = None) -> int:
     table = ["| figure | " + " | ".join(VARIANTS) + " |", "| --- |" + " ---: |" * len(VARIANTS)]
     for label in FIGURES.values():
         cells = [
-            f"{wide.loc[label, v]:.2f} [{lo.loc[label, v]:.2f}, {hi.loc[label, v]:.2f}]"
+            f"{_num(wide.loc[label, v])} [{_num(lo.loc[label, v])}, {_num(hi.loc[label, v])}]"
             for v in VARIANTS
         ]
         table.append(f"| {label} | " + " | ".join(cells) + " |")

@@ -25,6 +25,7 @@ from palace.app.lessons_tab import LESSON_DIR, LessonsTab
 from palace.app.play_tab import PlayTab
 from palace.app.replay_tab import ReplayTab
 from palace.app.style import APP_CSS
+from palace.errors import PalaceError
 from palace.game import Game
 from palace.scenarios import SCENARIO_DIR
 from palace.table import DEFAULT_NAMES
@@ -60,7 +61,9 @@ class PalaceApp(VBox):
         lessons_dir: str | Path = LESSON_DIR,
         explore_hands: int = 200,
     ) -> None:
-        adv = exact_odds if advisor == "auto" else advisor
+        if isinstance(advisor, str) and advisor != "auto":
+            raise PalaceError(f"advisor must be 'auto', None or a function, got {advisor!r}")
+        adv: Advisor | None = exact_odds if isinstance(advisor, str) else advisor
         self._css = style_widget()
         self._app_css = HTML(value=APP_CSS, layout=Layout(display="none"))
         self.header = HTML(

@@ -380,8 +380,10 @@ class PlayTab(VBox):
     def set_four_color(self, value: bool) -> None:
         """Four-colour suits on the table, the buttons and the battle."""
         self.four_color = bool(value)
-        for w in (self.table, self._hand_log.battle, *self._pickers.values()):
-            w.four_color = self.four_color
+        self.table.four_color = self.four_color
+        self._hand_log.battle.four_color = self.four_color
+        for picker in self._pickers.values():
+            picker.four_color = self.four_color
         self.redraw()
 
     # ------------------------------------------------------------------ callbacks
