@@ -88,11 +88,11 @@ def rollout_action(g: Game, legal: list[Action]) -> Action:
         base = _bits(g.palace(seat)) | _flag(g, seat).bit
         soldiers = g.soldiers(seat)
 
-        def keep_score(a: Action) -> tuple[int, int]:
-            kept = _bits(c for c in soldiers if c not in a.cards)  # type: ignore[attr-defined]
-            return (value_of_bits(base | kept), len(a.cards))  # type: ignore[attr-defined]
+        def keep_score(a: Trim) -> tuple[int, int]:
+            kept = _bits(c for c in soldiers if c not in a.cards)
+            return (value_of_bits(base | kept), len(a.cards))
 
-        return max(legal, key=keep_score)
+        return max((a for a in legal if isinstance(a, Trim)), key=keep_score)
     mine_bits = _army_bits(g, seat)
     my_suit = int(g.banner_suit(seat))
     if phase is ANSWER:
@@ -164,8 +164,8 @@ def candidates(g: Game, legal: list[Action]) -> list[Action]:
         if t is Discard:
             continue
         out.append(a)
-        if t is Bet and g.rules.no_limit:
-            double = Bet(target=a.target, amount=2 * g.min_attack(seat))  # type: ignore[attr-defined]
+        if isinstance(a, Bet) and g.rules.no_limit:
+            double = Bet(target=a.target, amount=2 * g.min_attack(seat))
             if g.why_illegal(double) is None:
                 out.append(double)
     if Discard in kinds:

@@ -488,7 +488,7 @@ class PlayTab(VBox):
         )
         covered = self._cover_needed()
         if covered:
-            nxt = g.names[g.to_act]  # type: ignore[index]
+            nxt = g.names[g.to_act] if g.to_act is not None else "the next player"
             self._cover_text.value = root(
                 f'<div role="status">Pass the screen to {esc(nxt)}. {esc(nxt)}, press '
                 f"Show my cards when only you can see it.</div>"
@@ -531,7 +531,8 @@ class PlayTab(VBox):
         seat, reveal = self.perspective()
         parts: list[str] = []
         if self.covered:
-            parts.append(f"[cover] Pass the screen to {g.names[g.to_act]}.")  # type: ignore[index]
+            nxt = g.names[g.to_act] if g.to_act is not None else "the next player"
+            parts.append(f"[cover] Pass the screen to {nxt}.")
             seat = None
         parts += [*self.narration.text(), "== Table ==", self.table.text()]
         p = self.picker
