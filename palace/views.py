@@ -277,16 +277,21 @@ def build_view(
     memory.catch_up(t)
     z = t.zones
     stacks: list[int | None] = list(t.stacks) if t.stacks is not None else [None] * t.players
+    new = tuple.__new__  # NamedTuples straight from their fields (a view is built per move)
+    names, active, put_in = t.names, t.active, t.put_in
     seats = tuple(
-        SeatInfo(
-            s,
-            t.names[s],
-            (z[zn["banner"]] or (None,))[0],
-            tuple(z[zn["soldiers"]]),
-            len(z[zn["palace"]]),
-            t.active[s],
-            t.put_in[s],
-            stacks[s],
+        new(
+            SeatInfo,
+            (
+                s,
+                names[s],
+                (z[zn["banner"]] or (None,))[0],
+                tuple(z[zn["soldiers"]]),
+                len(z[zn["palace"]]),
+                active[s],
+                put_in[s],
+                stacks[s],
+            ),
         )
         for s, zn in zip(range(t.players), SEAT_ZONES, strict=False)
     )
@@ -308,14 +313,17 @@ def build_view(
             b.allin_attack,
         )
     )
-    turn = TurnState(
-        tuple(t.quiet),
-        tuple(t.quiet_kinds.items()),
-        t.must_battle,
-        t.turns,
-        t.trim_min,
-        t.trim_next,
-        t.trim_rule,
+    turn = new(
+        TurnState,
+        (
+            tuple(t.quiet),
+            tuple(t.quiet_kinds.items()),
+            t.must_battle,
+            t.turns,
+            t.trim_min,
+            t.trim_next,
+            t.trim_rule,
+        ),
     )
     view = object.__new__(SeatView)  # a frozen dataclass, filled without its slow __init__
     view.__dict__.update(
