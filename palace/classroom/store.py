@@ -172,6 +172,11 @@ class ClassStore:
     def __repr__(self) -> str:
         return f"ClassStore({self.where!r}, session={self.session!r})"
 
+    def exists(self) -> bool:
+        """False for a SQLite file not made yet (a dashboard then shows an empty class
+        without creating it); a database server is taken to exist."""
+        return self._path is None or self._path.exists()
+
     # ------------------------------------------------------------------ connections
     @contextmanager
     def _transaction(self) -> Iterator[_Cursor]:
@@ -205,7 +210,9 @@ class ClassStore:
             try:
                 self._path.parent.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
-                raise ClassError(f"cannot create the class folder {self._path.parent}: {exc}")
+                raise ClassError(
+                    f"cannot create the class folder {self._path.parent}: {exc}"
+                ) from None
         for attempt in range(5):  # two servers creating the tables at once on PostgreSQL
             try:
                 with self._raw_transaction() as cur:
