@@ -110,7 +110,6 @@ class ClassroomBar(VBox):
         self.qr_toggle.observe(self._on_qr, names="value")
         self.presenter_toggle.observe(self._on_presenter, names="value")
         self.join_button.on_click(self._on_join)
-        self.name_box.on_submit(self._on_join)
         self.open_push_button.on_click(self._on_open_push)
         self.push_button.on_click(self._on_push)
         self.author_toggle.observe(self._on_author, names="value")
@@ -275,6 +274,8 @@ class ClassroomBar(VBox):
             self.say("There is no hand to present.", ok=False)
             return
         seat, reveal = self._app.table_view()
+        if self.teacher:  # the projector is the teacher's: every card, so battles show
+            seat, reveal = None, True
         event = m.event if m.event is not None else len(m.game.events) - 1
         self.presenter.show(m.game, event, seat, reveal)
         self._app.presenting(True)

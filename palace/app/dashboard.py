@@ -9,14 +9,13 @@ page is open and each tick reads the class store once (no thread in the kernel).
 
 from __future__ import annotations
 
-import os
 import time
 
 from ipywidgets import HTML, Button, Layout, Play, VBox
 
 from palace.app.common import flow_row, guard, message_html, titled_box
 from palace.app.deep_links import page_query, parse_link
-from palace.app.teacher import configured_token, is_instructor
+from palace.app.teacher import page_is_teachers
 from palace.classroom import ClassStore, ClassSummary
 from palace.classroom.store import summarise
 from palace.widgets.theme import esc, root, style_widget
@@ -37,20 +36,6 @@ DASHBOARD_CSS = """<style>
   background: #15803d; vertical-align: middle; }
 .palace-class-bar.wrong-bar { background: #dc2626; }
 </style>"""
-
-
-def served_by_voila() -> bool:
-    """True when this kernel runs a page Voilà serves (it sets SERVER_SOFTWARE=voila/...)."""
-    return os.environ.get("SERVER_SOFTWARE", "").startswith("voila")
-
-
-def page_is_teachers(query: str | None = None) -> bool:
-    """Is this page the teacher's? Under Voilà only with the instructor's token in its link;
-    a notebook run in one's own Jupyter is the teacher's unless a token is configured."""
-    link = parse_link(page_query() if query is None else query)
-    if is_instructor(link.instructor):
-        return True
-    return not served_by_voila() and configured_token() is None
 
 
 class TeacherOnly(VBox):
@@ -240,7 +225,9 @@ class ClassDashboard(VBox):
 
 
 def class_page(store: ClassStore | None = None, query: str | None = None) -> VBox:
-    """The dashboard for the teacher's page, `TeacherOnly` for anyone else."""
-    if not page_is_teachers(query):
+    """The dashboard for the teacher's page, `TeacherOnly` for anyone else (`query`: the
+    page's query string, default this page's own)."""
+    link = parse_link(page_query() if query is None else query)
+    if not page_is_teachers(link.instructor):
         return TeacherOnly()
     return ClassDashboard(store)

@@ -27,7 +27,7 @@ from palace.app.lessons_tab import LESSON_DIR, LessonsTab
 from palace.app.play_tab import PlayTab
 from palace.app.replay_tab import ReplayTab
 from palace.app.style import APP_CSS
-from palace.app.teacher import is_instructor
+from palace.app.teacher import page_is_teachers
 from palace.game import Game
 from palace.scenarios import SCENARIO_DIR
 from palace.table import DEFAULT_NAMES
@@ -157,7 +157,7 @@ class PalaceApp(VBox):
         from palace.app.deep_links import parse_link
 
         link = parse_link(query)
-        self.set_teacher(is_instructor(link.instructor), link.instructor)
+        self.set_teacher(page_is_teachers(link.instructor), link.instructor)
         return self.open_link(link)
 
     def open_link(self, query: object) -> list[str]:

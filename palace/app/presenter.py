@@ -175,6 +175,15 @@ class Presenter(VBox):
             self._no_battle.layout.display = "none"
         else:
             self.battle.layout.display = "none"
+            self._no_battle.value = root(
+                '<div class="palace-presenter-none">'
+                + (
+                    "No battle yet in this hand."
+                    if battle is None
+                    else "The latest battle's palace cards are not shown in this view (R8.4)."
+                )
+                + "</div>"
+            )
             self._no_battle.layout.display = None
         self.back_button.disabled = i <= 0
         self.next_button.disabled = i >= len(events) - 1

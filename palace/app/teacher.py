@@ -42,6 +42,19 @@ def is_instructor(given: str | None, token: str | None = None) -> bool:
     return hmac.compare_digest(given.encode("utf-8"), expected.encode("utf-8"))
 
 
+def served_by_voila() -> bool:
+    """True when this kernel runs a page Voilà serves (it sets SERVER_SOFTWARE=voila/...)."""
+    return os.environ.get("SERVER_SOFTWARE", "").startswith("voila")
+
+
+def page_is_teachers(given: str | None) -> bool:
+    """Is a page whose link carries `given` the teacher's? Under Voilà only with the right
+    token; a notebook run in one's own Jupyter (no Voilà, no token set) is the teacher's."""
+    if is_instructor(given):
+        return True
+    return not served_by_voila() and configured_token() is None
+
+
 def instructor_query(token: str) -> str:
     """The query string of the instructor's link."""
     return f"{QUERY_KEY}={token}"
