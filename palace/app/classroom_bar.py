@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qsl, quote
 
-from ipywidgets import HTML, Button, Layout, Play, Text, ToggleButton, VBox
+from ipywidgets import HTML, Button, Layout, Text, ToggleButton, VBox
 
 from palace import strict
 from palace.app.authoring import ScenarioAuthor
@@ -28,6 +28,7 @@ from palace.app.deep_links import (
 from palace.app.files import LoadError, hand_json, load_data_file, load_hand_or_scenario
 from palace.app.presenter import Presenter
 from palace.app.teacher import instructor_query
+from palace.app.ticker import Ticker
 from palace.classroom import ClassError, ClassStore, Push, join
 from palace.game import Game
 from palace.scenarios import ScenarioError, load_scenario
@@ -99,8 +100,7 @@ class ClassroomBar(VBox):
         self.author_toggle = ToggleButton(description="Save as scenario", icon="save")
         self.dashboard_link = HTML()
         self.message = HTML()
-        self.ticker = Play(value=0, min=0, max=10**9, step=1, interval=POLL_MS, playing=True)
-        self.ticker.layout.display = "none"
+        self.ticker = Ticker(POLL_MS)
         self.author = ScenarioAuthor(self.moment_game, on_saved=self._saved_scenario)
         self.author.layout.display = "none"
         self.presenter = Presenter(on_move=self._presenter_moved, on_leave=self.leave_presenter)
@@ -279,6 +279,10 @@ class ClassroomBar(VBox):
         event = m.event if m.event is not None else len(m.game.events) - 1
         self.presenter.show(m.game, event, seat, reveal)
         self._app.presenting(True)
+        self._hidden = [w for w in self.children if w is not self.presenter]
+        self._shown = {id(w): w.layout.display for w in self._hidden}
+        for w in self._hidden:
+            w.layout.display = "none"
         self.presenter.layout.display = None
 
     def leave_presenter(self) -> None:
@@ -409,6 +413,9 @@ class ClassroomBar(VBox):
             self.open_presenter()
         else:
             self.presenter.layout.display = "none"
+            for w in getattr(self, "_hidden", []):
+                w.layout.display = self._shown.get(id(w))
+            self._hidden = []
             self._app.presenting(False)
 
     @guard

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import time
 
-from ipywidgets import HTML, Button, Layout, Play, VBox
+from ipywidgets import HTML, Button, Layout, VBox
 
 from palace.app.common import flow_row, guard, message_html, titled_box
 from palace.app.deep_links import page_query, parse_link
 from palace.app.teacher import page_is_teachers
+from palace.app.ticker import Ticker
 from palace.classroom import ClassStore, ClassSummary
 from palace.classroom.store import summarise
 from palace.widgets.theme import esc, root, style_widget
@@ -77,10 +78,7 @@ class ClassDashboard(VBox):
             button_style="danger",
             layout=Layout(width="220px", display="none"),
         )
-        self.ticker = Play(
-            value=0, min=0, max=10**9, step=1, interval=REFRESH_MS, playing=live, repeat=False
-        )
-        self.ticker.layout.display = "none"  # still ticks: the browser's timer drives it
+        self.ticker = Ticker(REFRESH_MS, live=live)  # the browser's timer drives the refresh
         self.heading = HTML()
         self.questions = HTML()
         self.students = HTML()

@@ -22,16 +22,16 @@ from palace.widgets.theme import esc, root, rule_badge
 
 PRESENTER_CSS = """<style>
 .palace-presenter { background: #0f4429; border-radius: 14px; padding: 10px 14px; }
-.palace-presenter-sentence { font-size: 27px; line-height: 1.3; font-weight: 650; color: #fff;
-  min-height: 72px; }
+.palace-presenter-sentence { font-size: 24px; line-height: 1.25; font-weight: 650; color: #fff;
+  min-height: 64px; }
 .palace-presenter-sentence .palace-presenter-kind { font-size: 15px; text-transform: uppercase;
   letter-spacing: .08em; color: #f2b705; margin-right: 10px; }
 .palace-presenter-count { font-size: 15px; color: #d1fae5; }
 .palace-presenter .palace-presenter-nav button, .palace-presenter-nav.jupyter-button {
   height: 58px; font-size: 22px; font-weight: 700; border-radius: 12px; }
 .palace-presenter-stage { background: #fff; border-radius: 12px; padding: 6px; }
-.palace-presenter-stage .palace-table { zoom: .86; }
-.palace-presenter-battle .palace-battle { zoom: .82; }
+.palace-presenter-stage .palace-table { zoom: .8; }
+.palace-presenter-battle .palace-battleview { zoom: .66; }
 .palace-presenter-none { color: #6b7280; font-size: 17px; padding: 20px; }
 </style>"""
 
@@ -64,16 +64,21 @@ class Presenter(VBox):
         self._viewer: int | None = None
         self._reveal = False
         self.back_button = Button(
-            description="Back", icon="arrow-left", layout=Layout(width="190px", height="58px")
+            description="Back",
+            icon="arrow-left",
+            layout=Layout(width="150px", height="58px", flex="none"),
         )
         self.next_button = Button(
             description="Next",
             icon="arrow-right",
             button_style="primary",
-            layout=Layout(width="190px", height="58px"),
+            layout=Layout(width="150px", height="58px", flex="none"),
         )
         self.leave_button = Button(
-            description="Leave presenter mode", icon="times", layout=Layout(height="58px")
+            description="Leave",
+            icon="times",
+            tooltip="leave presenter mode",
+            layout=Layout(width="120px", height="58px", flex="none"),
         )
         for b, cls in (
             (self.back_button, "palace-presenter-back"),

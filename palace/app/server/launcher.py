@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from jupyter_server.utils import url_path_join
+from tornado.ioloop import IOLoop
 from traitlets import Integer, Unicode
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
@@ -161,7 +162,10 @@ class PalaceVoila(Voila):
                 "xsrf_cookie_kwargs": {"secure": True},
             }
             self.app.settings.update(self.tornado_settings)
+        IOLoop.current().add_callback(self._print_instructor_link)  # once the port is bound
         super().listen()
+
+    def _print_instructor_link(self) -> None:
         print(f"Palace instructor link (keep it to yourself): {self.instructor_link()}", flush=True)
 
     def instructor_link(self) -> str:
