@@ -357,3 +357,26 @@ def test_the_authoring_panel(tmp_path: Path, store: ClassStore, served: None) ->
     assert "Another summary" in author.saved.read_text()
     author.download_button.click()
     assert "data:application/json;base64," in author.download.value
+
+
+# ---------------------------------------------------------------------------- handouts
+def test_a_handout_is_static_and_prints_its_panels_as_text(tmp_path: Path) -> None:
+    import nbformat
+
+    from palace.app.handouts import handout
+
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [
+        nbformat.v4.new_markdown_cell("# A lesson\nText that cites R1.2."),
+        nbformat.v4.new_code_cell(
+            "from palace.widgets.quiz import CheckYourself\n"
+            "CheckYourself('Does a suit outrank another?', ['Yes', 'No'], 'No', 'R1.2')"
+        ),
+    ]
+    source = tmp_path / "01_lesson.ipynb"
+    nbformat.write(nb, source)
+    page = handout(source, tmp_path / "out").read_text()
+    assert "A lesson" in page and "Q: Does a suit outrank another?" in page
+    assert "application/vnd.jupyter.widget-view+json" not in page  # nothing needs a kernel
+    assert "@media print" in page and "overflow: visible !important" in page
+    assert "from palace.widgets.quiz import" not in page  # no code

@@ -3,8 +3,8 @@
 ``make handouts`` (``python -m palace.app.handouts [OUT_DIR] [NOTEBOOK ...]``) runs each
 lesson notebook (``notebooks/0*.ipynb``) with nbconvert, without its code cells, and
 writes ``OUT_DIR/NAME.html`` plus an ``index.html`` linking them, for students without a
-server. The interactive panels need a kernel: a handout shows what each one printed (its
-text) and the widgets' last state where a browser can draw it. A print stylesheet lets
+server. The interactive panels need a kernel: a handout shows each panel as the text it
+prints (its ``text()``), so nothing needs a network or a script. A print stylesheet lets
 the page flow over as many sheets as it needs (no clipped scroll boxes, no cut cards).
 """
 
@@ -18,6 +18,7 @@ from pathlib import Path
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 OUT = Path(__file__).resolve().parents[2] / "build" / "handouts"
 TIMEOUT = 600  # seconds a cell may run
+WIDGET = "application/vnd.jupyter.widget-view+json"
 
 PRINT_CSS = """<style>
 @media print {
@@ -31,6 +32,7 @@ PRINT_CSS = """<style>
   .jp-InputPrompt, .jp-OutputPrompt { display: none !important; }
   a[href]::after { content: ""; }
 }
+.jp-OutputArea-output pre { white-space: pre-wrap; }
 .palace-handout-note { font: 14px system-ui, sans-serif; color: #555; margin: 8px 0 16px; }
 </style>"""
 
@@ -47,9 +49,15 @@ def handout(notebook: Path, out_dir: Path) -> Path:
     from nbconvert.preprocessors import ExecutePreprocessor
 
     nb = nbformat.read(notebook, as_version=4)
-    ExecutePreprocessor(timeout=TIMEOUT, store_widget_state=True).preprocess(
+    ExecutePreprocessor(timeout=TIMEOUT, store_widget_state=False).preprocess(
         nb, {"metadata": {"path": str(notebook.parent)}}
     )
+    for cell in nb.cells:  # a panel needs a kernel (and a CDN): print what it shows instead
+        for output in cell.get("outputs", []):
+            data = output.get("data", {})
+            if WIDGET in data and "text/plain" in data:
+                del data[WIDGET]
+    nb.metadata.pop("widgets", None)
     exporter = HTMLExporter(template_name="lab")
     exporter.exclude_input = True
     exporter.exclude_input_prompt = True
