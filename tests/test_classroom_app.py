@@ -43,7 +43,7 @@ def served(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def app(store: ClassStore) -> PalaceApp:
     a = PalaceApp(teacher=False, advisor=None)
-    a.classroom._store = store  # noqa: SLF001 - a test database instead of data/class
+    a.classroom.store = store  # a test database instead of data/class
     return a
 
 

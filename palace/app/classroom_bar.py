@@ -154,9 +154,14 @@ class ClassroomBar(VBox):
     # ------------------------------------------------------------------ store
     @property
     def store(self) -> ClassStore:
+        """The class store (default: ``PALACE_CLASS_DB`` or ``data/class/class.sqlite3``)."""
         if self._store is None:
             self._store = ClassStore()
         return self._store
+
+    @store.setter
+    def store(self, store: ClassStore) -> None:
+        self._store = store
 
     def say(self, text: str, *, ok: bool) -> None:
         self.message.value = message_html(strict.printable(text, 1200), ok=ok)
