@@ -179,15 +179,16 @@ class ClassStore:
 
     # ------------------------------------------------------------------ connections
     @contextmanager
-    def _transaction(self) -> Iterator[_Cursor]:
-        """One short transaction (committed on success, rolled back on error)."""
+    def _transaction(self, *, write: bool = True) -> Iterator[_Cursor]:
+        """One short transaction (committed on success, rolled back on error); a read
+        (`write=False`) takes no write lock, so it never waits for a writer (WAL)."""
         if not self._ready:
             self._create()
-        with self._raw_transaction() as cur:
+        with self._raw_transaction(write=write) as cur:
             yield cur
 
     @contextmanager
-    def _raw_transaction(self) -> Iterator[_Cursor]:
+    def _raw_transaction(self, *, write: bool = True) -> Iterator[_Cursor]:
         if self._engine is not None:
             with self._engine.begin() as conn:
                 yield _Cursor(conn, sqlalchemy=True)
@@ -195,7 +196,9 @@ class ClassStore:
         assert self._path is not None
         conn = _sqlite_connect(self._path)
         try:
-            conn.execute("BEGIN IMMEDIATE")  # take the write lock now, waiting if need be
+            # a writer takes the write lock now (waiting if need be), so it never has to
+            # upgrade a read lock later, which SQLite refuses with "database is locked"
+            conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")
             try:
                 yield _Cursor(conn, sqlalchemy=False)
             except BaseException:
@@ -229,7 +232,7 @@ class ClassStore:
     def join(self, student: str) -> str:
         """Add a student to the session (joining twice is fine); their checked name."""
         name = student_name(student)
-        with self._transaction() as cur:
+        with self._transaction(write=False) as cur:
             cur.run(_JOIN, s=self.session, n=name, t=time.time())
         return name
 
@@ -283,7 +286,7 @@ class ClassStore:
 
     # ------------------------------------------------------------------ reading
     def latest_push(self) -> Push | None:
-        with self._transaction() as cur:
+        with self._transaction(write=False) as cur:
             row = cur.one(
                 "SELECT id, query, note, hand, at FROM pushes WHERE session = :s "
                 "ORDER BY at DESC, id DESC LIMIT 1",
@@ -292,7 +295,7 @@ class ClassStore:
         return None if row is None else Push(row[0], row[1], row[2], row[3], float(row[4]))
 
     def students(self) -> tuple[str, ...]:
-        with self._transaction() as cur:
+        with self._transaction(write=False) as cur:
             rows = cur.all(
                 "SELECT name FROM students WHERE session = :s ORDER BY joined, name",
                 s=self.session,
@@ -311,7 +314,7 @@ class ClassStore:
 
     def summary(self) -> ClassSummary:
         """Right/wrong counts per question and per student, and who is stuck (one read)."""
-        with self._transaction() as cur:
+        with self._transaction(write=False) as cur:
             per = cur.all(
                 "SELECT question, student, SUM(correct), COUNT(*) FROM answers "
                 "WHERE session = :s GROUP BY question, student",
