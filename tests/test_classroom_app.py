@@ -380,3 +380,25 @@ def test_a_handout_is_static_and_prints_its_panels_as_text(tmp_path: Path) -> No
     assert "application/vnd.jupyter.widget-view+json" not in page  # nothing needs a kernel
     assert "@media print" in page and "overflow: visible !important" in page
     assert "from palace.widgets.quiz import" not in page  # no code
+
+
+def test_copy_link_and_qr_code_name_the_moment_without_the_token(
+    store: ClassStore, served: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SERVER_NAME", "192.168.1.20")
+    monkeypatch.setenv("SERVER_PORT", "8866")
+    monkeypatch.setenv("SCRIPT_NAME", "/voila/render/app.ipynb")
+    a = app(store)
+    a.open_page(f"instructor={TOKEN}&scenario={SCENARIO}&event=23")
+    a.classroom.show_link_button.click()
+    url = f"http://192.168.1.20:8866/voila/render/app.ipynb?scenario={SCENARIO}&event=23"
+    assert a.classroom.link_text.value == url
+    assert "Copy to clipboard" in a.classroom.copy_button.value
+    a.classroom.qr_toggle.value = True
+    assert "<svg" in a.classroom.qr.value and a.classroom.qr.layout.display is None
+    assert TOKEN not in a.classroom.copy_button.value + a.classroom.link_text.value
+    # an upload has no link: the app says so rather than writing a wrong one
+    hand = Game.new(3, 9)
+    a.replay.load_bytes(json.dumps(hand.to_dict()), "mine.json")
+    a.classroom.show_link_button.click()
+    assert "no link can name it" in a.classroom.message.value

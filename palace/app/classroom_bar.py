@@ -386,10 +386,11 @@ class ClassroomBar(VBox):
             return
         self.link_text.value = url
         self.link_text.layout.display = None
-        js = (
-            "navigator.clipboard&&navigator.clipboard.writeText("
-            + esc(json.dumps(url))
-            + ").then(function(){this.textContent='✓ Copied'}.bind(this))"
+        js = (  # the clipboard API needs HTTPS or localhost: else select the box and copy
+            "var b=this,u=" + esc(json.dumps(url)) + ";function ok(){b.textContent='✓ Copied';}"
+            "if(navigator.clipboard&&window.isSecureContext){navigator.clipboard.writeText(u)"
+            ".then(ok);}else{var i=document.querySelector('.palace-link-text input');"
+            "if(i){i.select();document.execCommand('copy');ok();}}"
         )
         self.copy_button.value = (
             f'<button class="palace-download palace-copy" onclick="{js}">Copy to clipboard</button>'
