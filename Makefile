@@ -57,7 +57,7 @@ define pytest_allow_empty
 endef
 
 .PHONY: help app test lab lint bench clean install install-test install-bench \
-        test-lint test-types test-unit test-notebooks test-browser notebooks
+        test-lint test-types test-unit test-notebooks test-browser notebooks handouts
 
 help:
 	@echo "make app     serve Palace with Voila (HOST=$(HOST) PORT=$(PORT); POOL=, MAX_KERNELS=, CERT= KEY=)"
@@ -66,6 +66,7 @@ help:
 	@echo "make lint    ruff check"
 	@echo "make bench   run bench/run_all.py with the bench extra installed"
 	@echo "make notebooks  re-run every notebook in place (store outputs for nbval)"
+	@echo "make handouts   every lesson executed as a static HTML page in $(HANDOUT_DIR)/"
 	@echo "make clean   remove .venv, caches and build/"
 
 # ---------------------------------------------------------------- environment
@@ -105,6 +106,8 @@ app: $(VENV)/.installed-app
 	    echo "Palace listens on every network interface: open $(SCHEME)://<this machine's address>:$(PORT)/$(APP_PATH)"; \
 	else echo "Palace is at $(SCHEME)://$(HOST):$(PORT)/$(APP_PATH)"; fi
 	@echo "(every notebook: $(SCHEME)://$(HOST):$(PORT)/ ; stop with Ctrl+C)"
+	@echo "(the instructor link, with its token, is printed when the server has started;"
+	@echo " set PALACE_INSTRUCTOR_TOKEN=... to choose the token, else a new one is made)"
 	@echo "+ $(VOILA_CMD)"
 	@$(IN_VENV) $(VOILA_CMD)
 
@@ -158,6 +161,12 @@ notebooks: $(VENV)/.installed-test
 	nb['metadata'].pop('widgets', None); \
 	[c.get('metadata', {}).pop('execution', None) for c in nb['cells']]; \
 	open(p, 'w').write(json.dumps(nb, indent=1, ensure_ascii=False) + '\n')" "$$nb"; done
+
+# Handouts: each lesson executed and written as a static HTML page that prints whole
+# (palace/app/handouts.py), for students without a server.
+HANDOUT_DIR ?= build/handouts
+handouts: $(VENV)/.installed-app
+	$(IN_VENV) $(PY) -m palace.app.handouts $(HANDOUT_DIR)
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .ruff_cache .hypothesis *.egg-info

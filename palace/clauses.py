@@ -1,4 +1,4 @@
-"""Plain-English text of every rule clause (R1.1-R11) and project decision (D1-D28), as data.
+"""Plain-English text of every rule clause (R1.1-R11) and project decision (D1-D29), as data.
 
 The rule badges of the lessons and the app open these texts (a Voilà user cannot open
 ``RULES.md``). They restate ``RULES.md`` and ``docs/rules.md`` in the project's own words;
@@ -189,6 +189,8 @@ CLAUSES: dict[str, str] = {
     "cap and few turns; no-limit amounts come from a menu.",
     "D28": "A quiet-round showdown is not a battle: equal best hands share the pot, with no "
     "banner-count tie-break.",
+    "D29": "In a class, a student's page never shows every card of a played hand; only the "
+    "teacher's page has that switch. Teaching positions are shown whole.",
 }
 
 _TOKEN = re.compile(r"([RD])(\d+)(?:\.(\d+))?(?:\s*[-–]\s*(?:\1)?(\d+)?\.?(\d+)?)?")
@@ -214,5 +216,5 @@ def clause_ids(text: str | None) -> tuple[str, ...]:
 def clause_text(cid: str) -> str:
     """The plain-English text of one clause; KeyError names an unknown clause."""
     if cid not in CLAUSES:
-        raise KeyError(f"no clause {cid!r}: R1.1-R10.4, R11 or D1-D28")
+        raise KeyError(f"no clause {cid!r}: R1.1-R10.4, R11 or D1-D29")
     return CLAUSES[cid]

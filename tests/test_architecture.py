@@ -20,6 +20,7 @@ LAYERS: dict[str, int] = {
     "engine": 0,
     "analysis": 1,
     "scenarios": 1,
+    "classroom": 1,
     "widgets": 2,
     "app": 3,
     "lessons": 3,

@@ -19,12 +19,14 @@ from pathlib import Path
 from ipywidgets import HTML, Checkbox, Dropdown, HBox, Layout, Tab, ToggleButtons, VBox
 
 from palace.app.battle_lab import BattleLab
+from palace.app.classroom_bar import ClassroomBar
 from palace.app.common import VIEW_ALL, VIEW_PLAYERS, VIEW_SEAT, guard
 from palace.app.explore_tab import ExploreTab
 from palace.app.lessons_tab import LESSON_DIR, LessonsTab
 from palace.app.play_tab import PlayTab
 from palace.app.replay_tab import ReplayTab
 from palace.app.style import APP_CSS
+from palace.app.teacher import page_is_teachers
 from palace.errors import PalaceError
 from palace.game import Game
 from palace.scenarios import SCENARIO_DIR
@@ -60,6 +62,7 @@ class PalaceApp(VBox):
         scenario_dir: str | Path = SCENARIO_DIR,
         lessons_dir: str | Path = LESSON_DIR,
         explore_hands: int = 200,
+        teacher: bool = True,
     ) -> None:
         if isinstance(advisor, str) and advisor != "auto":
             raise PalaceError(f"advisor must be 'auto', None or a function, got {advisor!r}")
@@ -127,12 +130,14 @@ class PalaceApp(VBox):
             titles=list(TAB_TITLES),
         )
         self.tabs.selected_index = 0
+        self.classroom = ClassroomBar(self)  # links, QR, presenter, class (classroom_bar)
+        self._bar = bar
         self.view_mode.observe(self._on_view, names="value")
         self.view_seat.observe(self._on_view, names="value")
         self.tabs.observe(self._on_tab, names="selected_index")
         self.four_color.observe(self._on_four, names="value")
         super().__init__(
-            [self._css, self._app_css, self.header, bar, self.tabs],
+            [self._css, self._app_css, self.header, bar, self.classroom, self.tabs],
             layout=Layout(width="100%", grid_gap="10px"),
         )
         self.add_class("palace-panel")
@@ -141,6 +146,7 @@ class PalaceApp(VBox):
         self.play.on_game = self._on_game
         self.replay.on_game = self._on_game
         self._apply_view()
+        self.set_teacher(teacher)
         quiet_tooltips(self)
 
     def __repr__(self) -> str:
@@ -157,6 +163,49 @@ class PalaceApp(VBox):
         if seat in [v for _, v in self.view_seat.options]:
             self.view_seat.value = seat
         self.view_mode.value = mode
+
+    # ------------------------------------------------------------------ a class (issue 15)
+    def open_page(self, query: str) -> list[str]:
+        """A served page's link: the teacher's token (else a student's page), then the moment
+        it names (`palace.app.deep_links`); returns the link's problems (also shown)."""
+        from palace.app.deep_links import parse_link
+
+        link = parse_link(query)
+        self.set_teacher(page_is_teachers(link.instructor), link.instructor)
+        return self.open_link(link)
+
+    def open_link(self, query: object) -> list[str]:
+        """Open a link to a moment (a query string); a bad one changes nothing, says why."""
+        return self.classroom.open_link(query)  # type: ignore[arg-type]
+
+    def set_teacher(self, teacher: bool, token: str | None = None) -> None:
+        """Teacher: "All cards" and the teacher's tools; a student's page has neither."""
+        self.teacher = teacher
+        options = [("Players' view", VIEW_PLAYERS), ("One seat", VIEW_SEAT)]
+        tips = [
+            "Play: the human whose turn it is · Replay: public cards only",
+            "only what the chosen seat may see",
+        ]
+        if teacher:
+            options.append(("All cards", VIEW_ALL))
+            tips.append("instructor: every hidden card face up")
+        elif self.view_mode.value == VIEW_ALL:
+            self.view_mode.value = VIEW_PLAYERS
+        self.view_mode.options, self.view_mode.tooltips = options, tips
+        self.replay.set_reveal_allowed(teacher)
+        self.classroom.set_teacher(teacher, token)
+        self._apply_view()
+
+    def table_view(self) -> tuple[int | None, bool]:
+        """(seat whose view the tables show, every card shown) as the switch says now."""
+        mode = self.view_mode.value
+        seat = self.view_seat.value if mode == VIEW_SEAT else None
+        return seat, mode == VIEW_ALL and self.teacher
+
+    def presenting(self, on: bool) -> None:
+        """Presenter mode: only the presenter on screen (the tabs keep their state)."""
+        for w in (self.header, self._bar, self.tabs):
+            w.layout.display = "none" if on else None
 
     def say(self, text: str, *, ok: bool) -> None:
         """Show `text` in the Play tab's message line (where the app's alerts go)."""

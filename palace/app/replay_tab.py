@@ -35,6 +35,7 @@ class _Entry:
     label: str
     loaded: Loaded | None = None
     path: Path | None = None  # a scenario file, loaded on first use
+    data_name: str | None = None  # its name inside data/, when a link can name it
 
 
 def _options(entries: dict[str, _Entry]) -> list[tuple[str, str]]:
@@ -55,18 +56,22 @@ class ReplayTab(VBox):
         self.on_game = on_game  # called after another hand is shown
         self._view: tuple[int | None, bool] = (None, False)
         self.four_color = False
+        self._reveal_allowed = True
         self._entries: dict[str, _Entry] = {}
         self._counter = 0
         self._syncing = False
         problems: list[str] = []
         folder = Path(scenario_dir)
+        self.scenario_dir = folder
         for i, path in enumerate(sorted(folder.glob("*.json")), start=1):
             try:
                 sc = load_scenario(path)
             except ScenarioError as exc:
                 problems.append(str(exc))
                 continue
-            self._entries[f"scenario:{path.name}"] = _Entry(f"{i:02d} · {sc.title}", path=path)
+            self._entries[f"scenario:{path.name}"] = _Entry(
+                f"{i:02d} · {sc.title}", path=path, data_name=f"scenarios/{path.name}"
+            )
 
         self.choice = Dropdown(
             options=self._options(),
@@ -155,6 +160,45 @@ class ReplayTab(VBox):
     def entry_keys(self) -> list[str]:
         return list(self._entries)
 
+    @property
+    def data_name(self) -> str | None:
+        """The shown hand's name inside data/ (what a link names), None for an upload."""
+        if self._current_key is None:
+            return None
+        return self._entries[self._current_key].data_name
+
+    @property
+    def from_scenario_dir(self) -> bool:
+        """Is the shown hand a scenario of the Replay list's folder (a link can name it)?"""
+        return (self._current_key or "").startswith("scenario:")
+
+    def add_scenario_file(self, path: Path) -> str:
+        """Add (or refresh) a scenario file of the folder in the list, and show it."""
+        key = f"scenario:{path.name}"
+        sc = load_scenario(path)
+        entry = _Entry(f"New · {sc.title}", path=path, data_name=f"scenarios/{path.name}")
+        if key in self._entries:
+            self._entries[key] = entry
+            self._current_key = None  # show the new version
+            self._show(key)
+            return key
+        self._entries = {**self._entries, key: entry}
+        self._syncing = True
+        try:
+            self.choice.options = _options(self._entries)
+        finally:
+            self._syncing = False
+        self.select(key)
+        return key
+
+    def set_reveal_allowed(self, allowed: bool) -> None:
+        """A student's page: the stepper offers no "Reveal all cards" (teacher only)."""
+        self._reveal_allowed = allowed
+        if not allowed:
+            self._view = (self._view[0], False)
+        if self.stepper is not None:
+            self.stepper.reveal_control = allowed
+
     def select(self, key: str) -> bool:
         """Show the entry `key` (a scenario file, saved hand or upload)."""
         if key not in self._entries:
@@ -164,14 +208,17 @@ class ReplayTab(VBox):
             return self._current_key == key
         return self._show(key)
 
-    def add(self, loaded: Loaded, label: str, *, select: bool = True) -> str:
+    def add(
+        self, loaded: Loaded, label: str, *, select: bool = True, data_name: str | None = None
+    ) -> str:
         """Add a loaded hand to the list (and show it).
 
         The list changes only once the new options are in the dropdown: if that fails,
         the entries and the options stay as they were (no half-added hand).
         """
         key = f"{loaded.kind}:{self._counter + 1}"
-        entries = {**self._entries, key: _Entry(strict.printable(label, _LABEL), loaded=loaded)}
+        entry = _Entry(strict.printable(label, _LABEL), loaded=loaded, data_name=data_name)
+        entries = {**self._entries, key: entry}
         old = self.choice.options
         self._syncing = True  # new options reset a Dropdown's value: put it back
         try:
@@ -223,12 +270,12 @@ class ReplayTab(VBox):
         except LoadError as exc:
             self._refuse(str(exc))
             return False
-        self.add(loaded, f"data/{name.strip()} · {loaded.title}")
+        self.add(loaded, f"data/{name.strip()} · {loaded.title}", data_name=name.strip())
         self.say(f"Opened data/{name.strip()}.", ok=True)
         return True
 
     def set_view(self, seat: int | None, reveal: bool) -> None:
-        self._view = (seat, reveal)
+        self._view = (seat, reveal and self._reveal_allowed)
         if self.stepper is not None:
             self._apply_view(self.stepper)
 
@@ -270,7 +317,9 @@ class ReplayTab(VBox):
         seat, reveal = self._view
         g = stepper.game
         stepper.perspective = seat if seat is not None and 0 <= seat < g.players else None
-        stepper.reveal_all = reveal or self._teaching()
+        # a scenario is a teaching position, shown whole like a diagram in a book (D29);
+        # a played or uploaded hand shows every card only on the teacher's page
+        stepper.reveal_all = (reveal and self._reveal_allowed) or self._teaching()
 
     def set_four_color(self, value: bool) -> None:
         """Four-colour suits in the replay (the app's header switch)."""
@@ -292,7 +341,8 @@ class ReplayTab(VBox):
         stepper = DealStepper(
             g,
             perspective=seat if seat is not None and 0 <= seat < g.players else None,
-            reveal_all=reveal or teaching,
+            reveal_all=(reveal and self._reveal_allowed) or teaching,
+            reveal_control=self._reveal_allowed,
             four_color=self.four_color,
             start=key_step(g) if loaded.scenario is not None else 0,
         )

@@ -15,17 +15,22 @@ Why: Suits have no rank anywhere in the game (R1.2).
 
 from __future__ import annotations
 
+import hashlib
+import logging
 from collections.abc import Iterable, Sequence
 
 from ipywidgets import HTML, Button, HBox, Layout, VBox, Widget
 
 from palace.battle import Army, BattleResult, resolve_battle
+from palace.classroom import Recorder, record
 from palace.hands import evaluate
 from palace.numbers import is_whole
 from palace.scenarios import Scenario
 from palace.widgets.battle_view import BattleView, army_rows_html, side_head_html
 from palace.widgets.cards import cards_html
 from palace.widgets.theme import esc, root, rule_badge, style_widget, symbols
+
+log = logging.getLogger("palace.widgets")
 
 QUIZ_CSS = """<style>
 .palace-quiz-box { background: #fffdf5; border: 1px solid #f2d98a; border-left: 7px solid #f2b705;
@@ -59,6 +64,14 @@ def army_html(name: str, role: str, army: Army, *, four_color: bool = False) -> 
     return f'<div class="palace-side">{head}{rows}</div>'
 
 
+def default_question_id(question: str, choices: Sequence[str], answer: str) -> str:
+    """A question's id for the class dashboard: its text (cut) and a short hash that tells
+    apart two questions worded alike (the same words over other armies)."""
+    digest = hashlib.sha1("\x1f".join([question, *choices, answer]).encode()).hexdigest()[:6]
+    text = " ".join(question.split())
+    return f"{text[:150]} #{digest}"
+
+
 class CheckYourself(VBox):
     """A question with choice buttons; Reveal says if the pick was right and explains why.
 
@@ -66,6 +79,12 @@ class CheckYourself(VBox):
     label or its index). explanation: why (from the engine). rules: clause badges shown
     by the title. extra_html: shown under the question (e.g. cards). reveal_widget: a
     widget shown only after Reveal (e.g. a `BattleView` of the showdown).
+
+    Every Reveal is an answer for the class (`palace.classroom`): ``recorder(question_id,
+    correct, picked)`` is called, by default `palace.classroom.record`, which records for
+    the student who joined the class on this page and does nothing otherwise. question_id:
+    how the teacher's dashboard names the question (default: its text and a short hash of
+    its choices and answer).
     """
 
     def __init__(
@@ -79,6 +98,8 @@ class CheckYourself(VBox):
         rules: Iterable[str] = (),
         extra_html: str = "",
         reveal_widget: Widget | None = None,
+        question_id: str | None = None,
+        recorder: Recorder | None = None,
     ) -> None:
         self._choices = tuple(str(c) for c in choices)
         if len(self._choices) < 2 or len(set(self._choices)) != len(self._choices):
@@ -96,6 +117,8 @@ class CheckYourself(VBox):
         self._rules = tuple(rules)
         self._picked: str | None = None
         self._revealed = False
+        self.question_id = question_id or default_question_id(question, self._choices, self._answer)
+        self.recorder: Recorder | None = recorder  # None: palace.classroom.record
 
         self._css = style_widget()
         self._css.value += QUIZ_CSS
@@ -333,8 +356,14 @@ class CheckYourself(VBox):
         if self._picked is None:
             self._hint.value = root(f'<span class="palace-quiz-hint">{PICK_FIRST}</span>')
             return
+        if self._revealed:
+            return  # one answer per pick: Try again makes the next one
         self._revealed = True
         self._draw()
+        try:
+            (self.recorder or record)(self.question_id, self._picked == self._answer, self._picked)
+        except Exception:  # noqa: BLE001 - a broken recorder must not break the exercise
+            log.exception("CheckYourself: the recorder failed for %s", self.question_id)
 
     def reset(self) -> None:
         """Hide the answer and clear the pick."""

@@ -51,8 +51,10 @@ class DealStepper(VBox):
         reveal_all: bool = False,
         four_color: bool = False,
         start: int = 0,
+        reveal_control: bool = True,
     ) -> None:
         self._game = game
+        self._reveal_control = reveal_control  # False: a student's page, no reveal offered
         self._events = game.events
         last = len(self._events) - 1
         self._css = style_widget()
@@ -109,7 +111,7 @@ class DealStepper(VBox):
             layout=Layout(width="260px"),
         )
         self._reveal = Checkbox(
-            value=reveal_all,
+            value=reveal_all and reveal_control,
             description="Reveal all cards (instructor)",
             tooltip="show every hidden card",
             indent=False,
@@ -154,7 +156,7 @@ class DealStepper(VBox):
             layout=Layout(flex_flow="row wrap", align_items="center"),
         )
         options = HBox(
-            [self._view, self._reveal, self._four],
+            [self._view, self._reveal, self._four] if reveal_control else [self._view, self._four],
             layout=Layout(flex_flow="row wrap", align_items="center"),
         )
         super().__init__(
@@ -250,7 +252,21 @@ class DealStepper(VBox):
 
     @reveal_all.setter
     def reveal_all(self, value: bool) -> None:
-        self._reveal.value = bool(value)
+        self._reveal.value = bool(value) and self._reveal_control
+
+    @property
+    def reveal_control(self) -> bool:
+        """Whether "Reveal all cards" is offered (False on a student's page: never revealed)."""
+        return self._reveal_control
+
+    @reveal_control.setter
+    def reveal_control(self, allowed: bool) -> None:
+        self._reveal_control = bool(allowed)
+        row = self.children[3]
+        kids = [w for w in row.children if w is not self._reveal]
+        row.children = [kids[0], self._reveal, *kids[1:]] if allowed else kids
+        if not allowed:
+            self._reveal.value = False
 
     def go(self, index: int) -> None:
         """Show the table right after event `index` (clamped to the hand)."""
@@ -313,6 +329,9 @@ class DealStepper(VBox):
             self._schedule()
 
     def _on_option(self, _: dict) -> None:
+        if self._reveal.value and not self._reveal_control:
+            self._reveal.value = False  # not offered on this page: refused (draws again)
+            return
         four = self._four.value
         self._table.four_color = four
         self._battle.four_color = four

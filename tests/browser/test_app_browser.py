@@ -10,6 +10,7 @@ the same clicks. Screenshots of each tab go to build/screenshots/app/.
 from __future__ import annotations
 
 import json
+import os
 import re
 import time
 from collections.abc import Iterator
@@ -37,6 +38,9 @@ WAIT = 30_000  # ms: one round trip to the kernel
 LESSONS = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb") if p.name != "app.ipynb")
 
 
+TEACHER_TOKEN = "app-browser-teacher-token"
+
+
 # ---------------------------------------------------------------------- fixtures
 def _browser_conftest(config: pytest.Config) -> ModuleType:
     """tests/browser/conftest.py as pytest loaded it (its server and page helpers)."""
@@ -55,7 +59,15 @@ def helpers(request: pytest.FixtureRequest) -> ModuleType:
 def server(helpers: ModuleType, browser: object, request: pytest.FixtureRequest) -> Iterator[str]:
     """One Palace server on notebooks/ for the module, started as ``make app`` starts it
     (``python -m palace.app.server``, the repository's voila.json), with a pool of two."""
-    palace = helpers.start_palace_server("--pool_size=2")
+    before = os.environ.get("PALACE_INSTRUCTOR_TOKEN")
+    os.environ["PALACE_INSTRUCTOR_TOKEN"] = TEACHER_TOKEN  # the kernels inherit it
+    try:
+        palace = helpers.start_palace_server("--pool_size=2")
+    finally:
+        if before is None:
+            os.environ.pop("PALACE_INSTRUCTOR_TOKEN", None)
+        else:
+            os.environ["PALACE_INSTRUCTOR_TOKEN"] = before
     try:
         yield palace.base
     finally:
@@ -428,8 +440,13 @@ def test_lessons_tab_links(app_page: object, helpers: ModuleType, server: str) -
             lesson.close()
 
 
-def test_instructor_switch_in_the_page(app_page: object, helpers: ModuleType) -> None:
-    page = app_page
+def test_instructor_switch_in_the_page(helpers: ModuleType, browser: object, server: str) -> None:
+    """Only the page opened with the instructor's token has "All cards" (issue 15)."""
+    page = helpers.new_loopback_page(browser, viewport={"width": 1280, "height": 900})
+    page.goto(
+        f"{server}{APP}?instructor={TEACHER_TOKEN}", wait_until="commit", timeout=LOAD_TIMEOUT
+    )
+    wait_for_app(page)
     tab(page, "Play")
     table = page.locator(".palace-app-play .palace-table")
     page.locator(".palace-app-bar button", has_text="All cards").click()
@@ -438,6 +455,7 @@ def test_instructor_switch_in_the_page(app_page: object, helpers: ModuleType) ->
     page.locator(".palace-app-bar button", has_text="Players' view").click()
     table.locator(".palace-status", has_text="seen by Ann").wait_for(timeout=WAIT)
     no_errors(page)
+    page.context.close()
 
 
 def test_three_pages_get_independent_games(

@@ -10,7 +10,9 @@ with what a classroom needs on top:
 * culling of closed pages that never takes a page still loading (`PalaceKernelManager`);
 * the `palace` page template: refuses uploads over 1 MB in the browser before they are
   sent, and says so plainly when the connection to the kernel is lost;
-* HTTPS with `--certfile=... --keyfile=...` (Voilà 0.5 alone serves plain HTTP only).
+* HTTPS with `--certfile=... --keyfile=...` (Voilà 0.5 alone serves plain HTTP only);
+* the instructor's token (``PALACE_INSTRUCTOR_TOKEN``, made up when not set), handed to the
+  kernels in their environment and printed once in the instructor's link (issue 15).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from jupyter_server.utils import url_path_join
+from tornado.ioloop import IOLoop
 from traitlets import Integer, Unicode
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
@@ -31,6 +34,7 @@ from palace.app.server.admission import Admission
 from palace.app.server.capacity import default_max_pages, default_pool, default_start_slots
 from palace.app.server.handlers import PalaceRenderHandler, PalaceStatusHandler
 from palace.app.server.kernels import PalaceKernelManager
+from palace.app.teacher import ENV_TOKEN, MIN_LENGTH, instructor_query, new_token
 from palace.scenarios import MAX_BYTES
 
 JUPYTER_DIR = Path(__file__).resolve().parent / "jupyter"  # templates/palace lives here
@@ -105,6 +109,11 @@ class PalaceVoila(Voila):
         given.resources = resources
         if self.keyfile and not self.certfile:
             raise ValueError("--keyfile needs --certfile")
+        token = os.environ.get(ENV_TOKEN, "").strip()
+        if token and len(token) < MIN_LENGTH:
+            raise ValueError(f"{ENV_TOKEN} must be at least {MIN_LENGTH} characters long")
+        os.environ[ENV_TOKEN] = token or new_token()  # the kernels inherit it
+        os.environ["PALACE_SCHEME"] = "https" if self.certfile else "http"
 
     def _ceiling(self, pool: int) -> int:
         return self.max_kernels if self.max_kernels > 0 else default_max_pages(pool=pool)
@@ -154,7 +163,17 @@ class PalaceVoila(Voila):
                 "xsrf_cookie_kwargs": {"secure": True},
             }
             self.app.settings.update(self.tornado_settings)
+        IOLoop.current().add_callback(self._print_instructor_link)  # once the port is bound
         super().listen()
+
+    def _print_instructor_link(self) -> None:
+        print(f"Palace instructor link (keep it to yourself): {self.instructor_link()}", flush=True)
+
+    def instructor_link(self) -> str:
+        """The app's address with the token: "All cards", authoring and the class dashboard."""
+        ip = self.ip if self.ip not in ("", "0.0.0.0", "::") else "<this machine's address>"
+        app = "" if self.notebook_path else "voila/render/app.ipynb"
+        return f"{self._url(ip)}{app}?{instructor_query(os.environ[ENV_TOKEN])}"
 
     def _url(self, ip: str) -> str:
         url = super()._url(ip)

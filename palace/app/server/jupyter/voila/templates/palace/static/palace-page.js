@@ -7,6 +7,12 @@
  *    kernel uses for a big file; the button keeps working.
  * 2. A lost connection. When the kernel dies or is restarted, or the connection drops and
  *    does not come back, a banner says so plainly and offers a Reload button.
+ * 3. Presenter mode (palace/app/presenter.py): the ← and → keys press its Back and Next
+ *    buttons while it is on screen (not while typing in a box).
+ * 4. Joining the class: when the app shows "Joined as NAME" (an element with
+ *    data-palace-student), the name is kept in the palace_student cookie, so the lessons
+ *    this browser opens record their answers for that student (voila.json hands the
+ *    Cookie header to each kernel as HTTP_COOKIE; palace.classroom.recorder reads it).
  */
 (function () {
   "use strict";
@@ -228,6 +234,41 @@
       }
     }, 500);
   }
+
+  // ------------------------------------------------------------------ presenter keys
+  document.addEventListener("keydown", function (event) {
+    if (event.altKey || event.ctrlKey || event.metaKey) {
+      return;
+    }
+    var target = event.target;
+    var tag = target && target.tagName ? target.tagName.toLowerCase() : "";
+    if (tag === "input" || tag === "textarea" || tag === "select") {
+      return;
+    }
+    var name = { ArrowRight: "palace-presenter-next", ArrowLeft: "palace-presenter-back" }[
+      event.key
+    ];
+    if (!name) {
+      return;
+    }
+    var button = document.querySelector("." + name);
+    if (button && button.offsetParent !== null && !button.disabled) {
+      event.preventDefault();
+      button.click();
+    }
+  });
+
+  // ------------------------------------------------------------------ the student's name
+  var student = null;
+  new MutationObserver(function () {
+    var node = document.querySelector("[data-palace-student]");
+    var name = node && node.getAttribute("data-palace-student");
+    if (name && name !== student) {
+      student = name;
+      document.cookie =
+        "palace_student=" + name + "; path=/; max-age=43200; SameSite=Lax";
+    }
+  }).observe(document.documentElement, { childList: true, subtree: true });
 
   window.addEventListener("load", findKernel);
   window.palacePage = { limit: LIMIT, lostMessage: LOST, tooBig: tooBig };
