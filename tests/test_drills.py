@@ -11,6 +11,7 @@ from palace.lessons.drills import (
     DRILLS,
     LESSON_DRILLS,
     TIE,
+    battle_winner,
     drill,
     kinds_label,
 )
@@ -133,3 +134,35 @@ def test_same_seed_same_questions() -> None:
         assert a.exercise.key == b.exercise.key
         a.another()
         b.another()
+
+
+def test_each_first_check_is_recorded_for_the_class() -> None:
+    answers: list[tuple[str, bool, str]] = []
+    d = Drill(
+        {"who wins": battle_winner},
+        seed=5,
+        title="Battles",
+        recorder=lambda qid, ok, detail: answers.append((qid, ok, detail)) or True,
+    )
+    ex = d.exercise
+    d.choose(ex.answer)
+    d.check()
+    d.check()  # a second Check of the same question is not a second answer
+    d.another()
+    wrong = next(c for c in d.exercise.choices if c != d.exercise.answer)
+    d.choose(wrong)
+    d.check()
+    assert answers == [
+        ("drill/battles/battle", True, ex.answer),
+        ("drill/battles/battle", False, wrong),
+    ]
+
+
+def test_a_broken_recorder_does_not_break_the_drill() -> None:
+    def broken(qid: str, ok: bool, detail: str) -> bool:
+        raise RuntimeError("the class store is down")
+
+    d = Drill({"who wins": battle_winner}, seed=5, recorder=broken)
+    d.choose(d.exercise.answer)
+    d.check()
+    assert d.correct is True and d.score == (1, 1)

@@ -16,6 +16,7 @@ from palace.widgets.theme import esc, root
 
 LESSON_DIR = Path(__file__).resolve().parents[2] / "notebooks"
 APP_NOTEBOOK = "app.ipynb"
+TEACHER_NOTEBOOK = "class.ipynb"  # the teacher's dashboard is not a lesson
 
 
 @dataclass(frozen=True)
@@ -77,7 +78,7 @@ def lesson_notebooks(folder: str | Path = LESSON_DIR) -> list[Lesson]:
         return []
     out = []
     for p in sorted(root_.glob("*.ipynb")):
-        if p.name == APP_NOTEBOOK:
+        if p.name in (APP_NOTEBOOK, TEACHER_NOTEBOOK):
             continue
         title, about = _notebook_title(p)
         out.append(Lesson(p.name, title, about))

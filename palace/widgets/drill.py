@@ -19,13 +19,16 @@ True
 
 from __future__ import annotations
 
+import logging
 import random
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ipywidgets import HTML, Button, HBox, Layout, VBox
 
+from palace.classroom import Recorder, record
 from palace.numbers import is_whole
 from palace.widgets.theme import esc, root, rule_badge, style_widget
 
@@ -94,7 +97,11 @@ class Drill(VBox):
 
     Pick a choice, press Hint for a nudge, Check to see if you were right and why, and
     Another one for a new position. The score counts each question once, at its first
-    Check, for as long as the panel lives (the session).
+    Check, for as long as the panel lives (the session). Each first Check is also an answer
+    for the class (`palace.classroom`): ``recorder(question_id, correct, answer)``, by
+    default the student who joined the class on this page (nothing when nobody has); the
+    question id is the drill's title and the kind of question, e.g.
+    ``"drill/battles/who-wins"``, so the dashboard counts each kind of question.
     """
 
     def __init__(
@@ -103,6 +110,7 @@ class Drill(VBox):
         *,
         seed: int = 0,
         title: str = "Drill",
+        recorder: Recorder | None = None,
     ) -> None:
         gens = list(generators.values()) if isinstance(generators, Mapping) else list(generators)
         if not gens:
@@ -110,6 +118,7 @@ class Drill(VBox):
         self._gens = gens
         self._rng = random.Random(seed)
         self._title = title
+        self.recorder: Recorder | None = recorder  # None: palace.classroom.record
         self._right = 0
         self._answered = 0
         self._picked: str | None = None
@@ -229,7 +238,9 @@ class Drill(VBox):
             return
         if not self._checked:
             self._answered += 1
-            self._right += int(self._picked == self._exercise.answer)
+            correct = self._picked == self._exercise.answer
+            self._right += int(correct)
+            self._record(correct)
         self._checked = True
         self._draw()
         self._another.focus()
@@ -245,7 +256,19 @@ class Drill(VBox):
         first = next(iter(self._buttons.values()))
         first.focus()
 
+    @property
+    def question_id(self) -> str:
+        """The id the class dashboard counts this question under."""
+        title = re.sub(r"[^a-z0-9]+", "-", self._title.lower()).strip("-") or "drill"
+        return f"drill/{title}/{self._exercise.kind}"
+
     # ------------------------------------------------------------------ internals
+    def _record(self, correct: bool) -> None:
+        try:
+            (self.recorder or record)(self.question_id, correct, self._picked or "")
+        except Exception:  # noqa: BLE001 - a broken recorder must not break the drill
+            logging.getLogger("palace.widgets").exception("Drill: the recorder failed")
+
     def _draw_exercise(self, avoid: str | None) -> Exercise:
         for _ in range(MAX_TRIES):
             ex = self._rng.choice(self._gens)(self._rng)
