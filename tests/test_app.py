@@ -514,3 +514,15 @@ def test_seat_switch_follows_the_hand_shown() -> None:
     app.select("Replay")  # scenario 01 has four players: Fay is not there
     assert [v for _, v in app.view_seat.options] == list(range(4))
     assert app.replay.stepper.perspective == app.view_seat.value
+
+
+def test_a_students_page_shows_a_scenario_whole_but_no_reveal_switch() -> None:
+    """D29: a teaching position is shown whole to everyone; a played hand is not."""
+    app = PalaceApp(teacher=False)
+    rep = app.replay
+    rep.choice.value = rep.choice.options[1][1]  # scenario 02, at its battle
+    assert rep.stepper is not None and rep.stepper.reveal_all
+    assert not rep.stepper.reveal_control
+    assert "Ann wins with a pair of eights" in rep.text()
+    rep.stepper.reveal_all = False  # a played or uploaded hand keeps the players' view
+    assert "show their palace cards to each other" in rep.text()

@@ -35,8 +35,10 @@ from palace.lessons.course_map import (
 )
 from palace.lessons.display import (
     CATEGORY_EXAMPLES,
+    Chart,
     ClauseTable,
     category_gallery,
+    chart,
     deck_rows,
     show,
 )
@@ -73,7 +75,9 @@ from palace.widgets.variant_comparer import VariantComparer
 __all__ = [
     "ALL_CLAUSES",
     "BattleView",
+    "Chart",
     "ClauseTable",
+    "chart",
     "DealStepper",
     "PlayPanel",
     "DRILLS",

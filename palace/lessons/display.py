@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import base64
+import io
+from typing import Any
+
 from ipywidgets import HTML, Widget
+from matplotlib.figure import Figure
 
 from palace.cards import Suit
 from palace.hands import Category, evaluate
 from palace.lessons.course_map import clause_index
 from palace.widgets.card_rows import CardRows
-from palace.widgets.theme import CARD_CSS, PANEL_CSS, esc, quiet_tooltips, root
+from palace.widgets.theme import CARD_CSS, LINK_RULE, PANEL_CSS, esc, quiet_tooltips, root
 
 
 def show(widget: Widget) -> None:
@@ -37,6 +42,41 @@ CATEGORY_EXAMPLES: dict[Category, str] = {
     Category.ONE_PAIR: "Ah Ac 9s 6d 3c",
     Category.HIGH_CARD: "Ks Jh 8d 5c 3s",
 }
+
+
+class Chart:
+    """A chart for a lesson page: the picture with its words (``alt``) for screen readers,
+    and the same words as its plain text (what nbval compares and a text front end shows).
+
+    >>> import matplotlib.pyplot as plt
+    >>> fig, ax = plt.subplots(); _ = ax.plot([1, 2]); plt.close(fig)
+    >>> Chart(fig, "A rising line.")
+    Chart: A rising line.
+    """
+
+    def __init__(self, figure: Figure, alt: str) -> None:
+        if not alt.strip():
+            raise ValueError("a chart needs words for readers who cannot see it (alt)")
+        buffer = io.BytesIO()
+        figure.savefig(buffer, format="png", dpi=100, bbox_inches="tight")
+        self.png = base64.b64encode(buffer.getvalue()).decode("ascii")
+        self.alt = alt.strip()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, str]:
+        html = (
+            f"<style>{LINK_RULE}</style>"
+            f'<img src="data:image/png;base64,{self.png}" alt="{esc(self.alt)}" '
+            'style="max-width:100%;height:auto">'
+        )
+        return {"text/html": html, "text/plain": repr(self)}
+
+    def __repr__(self) -> str:
+        return f"Chart: {self.alt}"
+
+
+def chart(figure: Figure, alt: str) -> Chart:
+    """Show a matplotlib figure in a lesson with words for screen readers (WCAG 1.1.1)."""
+    return Chart(figure, alt)
 
 
 def category_gallery(*, four_color: bool = False) -> CardRows:

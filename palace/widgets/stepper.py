@@ -55,6 +55,8 @@ class DealStepper(VBox):
     ) -> None:
         self._game = game
         self._reveal_control = reveal_control  # False: a student's page, no reveal offered
+        # every card shown without the control: a teaching position on a student's page
+        self._whole = bool(reveal_all) and not reveal_control
         self._events = game.events
         last = len(self._events) - 1
         self._css = style_widget()
@@ -248,11 +250,18 @@ class DealStepper(VBox):
 
     @property
     def reveal_all(self) -> bool:
-        return self._reveal.value
+        """Every hidden card shown: by the instructor's switch, or (on a page without the
+        switch) because the caller shows a teaching position whole."""
+        return bool(self._reveal.value) or self._whole
 
     @reveal_all.setter
     def reveal_all(self, value: bool) -> None:
-        self._reveal.value = bool(value) and self._reveal_control
+        if self._reveal_control:
+            self._whole = False
+            self._reveal.value = bool(value)
+        else:
+            self._whole = bool(value)
+            self._render(self._index)
 
     @property
     def reveal_control(self) -> bool:

@@ -14,6 +14,10 @@ from palace.clauses import clause_ids, clause_text
 _POPOVER_IDS = itertools.count(1)  # each badge's popover needs an id of its own on the page
 
 # Cards: faces, backs, four-colour suits, struck-out and highlighted cards (widgets.cards).
+# links in lesson text: underlined, not told apart by colour alone (WCAG 1.4.1)
+LINK_RULE = """.jp-RenderedMarkdown a, .jp-RenderedHTMLCommon a, .jp-RenderedHTMLCommon a:link,
+.palace-root a { text-decoration: underline !important; }"""
+
 CARD_CSS = """<style>
 .palace-card { position: relative; display: inline-block; flex: none; width: 62px; height: 88px;
   border-radius: 8px; background: linear-gradient(160deg, #ffffff 0%, #f7f5ee 100%);
@@ -62,7 +66,8 @@ CARD_CSS = """<style>
 .palace-cards.palace-tight { gap: 4px; }
 </style>"""
 
-PANEL_CSS = """<style>
+PANEL_CSS = (
+    """<style>
 .palace-root { font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue",
   Arial, sans-serif; font-size: 15px; line-height: 1.4; color: #1f2937; }
 .palace-root * { box-sizing: border-box; }
@@ -287,8 +292,9 @@ button.palace-badge:focus-visible {
   outline: 3px solid #1d4ed8 !important; outline-offset: 2px !important; }
 .palace-root { overflow-wrap: break-word; word-break: normal; hyphens: manual; }
 /* links in lesson text: underlined, not told apart by colour alone */
-.jp-RenderedMarkdown a, .jp-RenderedHTMLCommon a, .jp-RenderedHTMLCommon a:link,
-.palace-root a { text-decoration: underline !important; }
+"""
+    + LINK_RULE
+    + """
 
 /* a phone (390 px): everything wraps, nothing is cut ---------------------------------- */
 @media (max-width: 640px) {
@@ -332,6 +338,7 @@ button.palace-badge:focus-visible {
   .palace-side, .palace-seat, .palace-quiz-box, .palace-event { break-inside: avoid; }
 }
 </style>"""
+)
 
 
 def esc(text: object) -> str:
