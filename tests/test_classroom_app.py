@@ -178,14 +178,15 @@ def test_student_and_teacher_pages(store: ClassStore, served: None) -> None:
     assert TOKEN not in student.classroom.dashboard_link.value
 
 
-def test_a_students_replay_has_no_reveal_control(store: ClassStore, served: None) -> None:
+def test_a_students_replay_shows_a_scenario_whole_without_a_reveal_control(store: ClassStore, served: None) -> None:
     a = app(store)
     a.open_page(f"scenario={SCENARIO}&event=23")
     stepper = a.replay.stepper
     assert stepper is not None and not stepper.reveal_control
     assert "Reveal all cards" not in _descriptions(a)
-    stepper.reveal_all = True  # even from code: refused on a student's page
-    assert not stepper.reveal_all
+    assert stepper.reveal_all  # D29: a teaching position is shown whole, like a diagram
+    stepper.reveal_all = False  # a played or uploaded hand keeps the players' view ...
+    assert not stepper.reveal_all and "Reveal all cards" not in _descriptions(a)
     with pytest.raises(TraitError, match="Invalid selection"):
         a.set_view("all")  # not an option on this page
     assert a.table_view() == (None, False)
