@@ -438,7 +438,9 @@ def effects_chart(diffs: pd.DataFrame, keys: Sequence[str] = KEY_FIGURES) -> Fig
     height = 0.8 / max(1, len(names))
     for i, name in enumerate(names):
         part = diffs[diffs["variant"] == name].set_index("key")
-        ys, xs, errs = [], [], [[], []]
+        ys: list[float] = []
+        xs: list[float] = []
+        errs: list[list[float]] = [[], []]
         for j, k in enumerate(rows):
             r = part.loc[k]
             b = r["baseline"]

@@ -36,6 +36,7 @@ from ipywidgets import (
 from palace.analysis.variants import VARIANTS
 from palace.app.common import WIDE_LABEL, flow_row, guard, message_html, titled_box
 from palace.widgets.theme import esc, root
+from palace.words import plural
 
 log = logging.getLogger("palace.app")
 
@@ -407,11 +408,13 @@ class ExploreTab(VBox):
             items = "".join(
                 f"<li><b>{esc(f.variant)}</b>: "
                 + (esc("; ".join(f.changes)) if f.changes else "no significant difference")
+                + "."
                 + (
-                    f'. <span style="color:#555">Not significant: {esc(", ".join(f.unchanged))}'
-                    ".</span>"
+                    '<details style="color:#555"><summary>Not significant: '
+                    f"{plural(len(f.unchanged), 'figure')}</summary>"
+                    f"{esc(', '.join(f.unchanged))}.</details>"
                     if f.unchanged
-                    else "."
+                    else ""
                 )
                 + "</li>"
                 for f in self.finding_list
