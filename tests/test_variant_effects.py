@@ -213,3 +213,22 @@ def test_the_shipped_tables_are_the_summary_of_their_hands(name: str) -> None:
     assert "Produced by" in stored.about and "python -m palace.analysis.variant_effects" in (
         stored.about
     )
+
+
+def test_two_studies_side_by_side_say_which_one_sees_a_change() -> None:
+    both = {
+        "search bots": ve.load("variant_effects"),
+        "rule bots": ve.load("variant_effects_rules"),
+    }
+    table = ve.contrast(both, ["buys", "attack_size"])
+    assert list(table.columns) == ["search bots", "rule bots"]
+    assert set(table.index.get_level_values("figure")) == {
+        ve.FIGURES["buys"],
+        ve.FIGURES["attack_size"],
+    }
+    for cell in table.to_numpy().ravel():
+        assert cell.endswith((" *", " ·")) and "[" in cell
+    lines = ve.seen_by(both)
+    assert len(lines) == 3 and lines[0].startswith("no-limit (R3.3): figures that change")
+    # rule bots play every deal the same under no-limit: only the search bots see buying change
+    assert "seen only by search bots:" in lines[0] and ve.FIGURES["buys"] in lines[0]

@@ -425,42 +425,61 @@ KEY_FIGURES = (
 )
 
 
+CHART_LIMIT = 150.0
+"""The % change shown in full on `effects_chart`; a longer bar is cut there and labelled."""
+
+
 def effects_chart(diffs: pd.DataFrame, keys: Sequence[str] = KEY_FIGURES) -> Figure:
     """Each variant's change from the baseline, in % of the baseline's mean, with the 95%
-    interval as a whisker: a bar whose whisker crosses 0 is not a significant change."""
+    interval as a whisker: a bar whose whisker crosses 0 is not a significant change. A bar
+    beyond ±`CHART_LIMIT` % is cut at the edge and its value written beside it."""
     import matplotlib.pyplot as plt
 
     rows = [k for k in keys if k in set(diffs["key"])]
     labels = [str(diffs.loc[diffs["key"] == k, "figure"].iloc[0]) for k in rows]
     names = list(dict.fromkeys(diffs["variant"]))
-    fig, ax = plt.subplots(figsize=(8.0, 0.45 * len(rows) * max(1, len(names)) ** 0.5 + 1.4))
+    fig, ax = plt.subplots(figsize=(8.0, 0.45 * len(rows) * max(1, len(names)) ** 0.5 + 1.6))
     colours = ("#7a1fa2", "#1f5fbf", "#f0a202", "#1b7f3b", "#c62828", "#555555")
     height = 0.8 / max(1, len(names))
+    edge = CHART_LIMIT
+
+    def clip(x: float) -> float:
+        return max(-edge, min(edge, x))
+
     for i, name in enumerate(names):
         part = diffs[diffs["variant"] == name].set_index("key")
         ys: list[float] = []
         xs: list[float] = []
-        errs: list[list[float]] = [[], []]
+        los: list[float] = []
+        his: list[float] = []
         for j, k in enumerate(rows):
             r = part.loc[k]
             b = r["baseline"]
             if not b or _isnan(b):
                 continue
-            ys.append(j + (i - (len(names) - 1) / 2) * height)
-            xs.append(100 * r["difference"] / b)
-            lo, hi = r["ci95_low"], r["ci95_high"]
-            errs[0].append(0.0 if _isnan(lo) else 100 * (r["difference"] - lo) / abs(b))
-            errs[1].append(0.0 if _isnan(hi) else 100 * (hi - r["difference"]) / abs(b))
+            y = j + (i - (len(names) - 1) / 2) * height
+            x = 100 * r["difference"] / b
+            lo = x if _isnan(r["ci95_low"]) else 100 * r["ci95_low"] / b
+            hi = x if _isnan(r["ci95_high"]) else 100 * r["ci95_high"] / b
+            ys.append(y)
+            xs.append(clip(x))
+            los.append(clip(x) - clip(min(lo, hi)))
+            his.append(clip(max(lo, hi)) - clip(x))
+            if abs(x) > edge:
+                ax.text(clip(x), y, f" {x:+.0f}% ", va="center", fontsize=7,
+                        ha="right" if x > 0 else "left", color="white")  # fmt: skip
         ax.barh(ys, xs, height=height, color=colours[i % len(colours)], label=name)
-        ax.errorbar(xs, ys, xerr=errs, fmt="none", ecolor="#222", elinewidth=0.9, capsize=2)
+        ax.errorbar(xs, ys, xerr=[los, his], fmt="none", ecolor="#222", elinewidth=0.9, capsize=2)
     ax.axvline(0, color="#333", lw=0.8)
+    ax.set_xlim(-edge * 1.02, edge * 1.02)
     ax.set_yticks(range(len(rows)), labels)
     ax.invert_yaxis()
     ax.spines[["top", "right"]].set_visible(False)
     ax.grid(axis="x", alpha=0.3)
     ax.set_xlabel("% change from the baseline (whiskers: 95% interval)")
     ax.set_title("What each rule change does, on the same deals")
-    ax.legend(frameon=False, fontsize=8, loc="lower right")
+    ax.legend(frameon=False, fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.14),
+              ncols=min(3, len(names)))  # fmt: skip
     fig.tight_layout()
     plt.close(fig)
     return fig
@@ -655,7 +674,7 @@ def seen_by(studies: Mapping[str, Stored]) -> list[str]:
         only = [f for f in found[names[0]] if all(f not in found[n] for n in names[1:])]
         text = f"{variant_label}: figures that change significantly ({counts})"
         if only:
-            text += f"; only {names[0]} sees {', '.join(only)}"
+            text += f"; seen only by {names[0]}: {', '.join(only)}"
         lines.append(text + ".")
     return lines
 
