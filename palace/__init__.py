@@ -18,6 +18,7 @@ from palace.analysis.batch import evaluate_batch, resolve_battles_batch, showdow
 from palace.analysis.bots import RandomBot, RuleBot
 from palace.analysis.odds import Odds, advise, battle_odds, odds_advisor
 from palace.analysis.odds_bot import OddsBot
+from palace.analysis.search_bot import SearchBot
 from palace.battle import Army, BattleResult, resolve_battle
 from palace.cards import Card, Rank, Suit, format_cards, new_deck, parse_cards
 from palace.errors import (
@@ -88,4 +89,5 @@ __all__ = [
     "battle_odds",
     "odds_advisor",
     "OddsBot",
+    "SearchBot",
 ]

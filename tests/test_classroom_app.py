@@ -178,7 +178,9 @@ def test_student_and_teacher_pages(store: ClassStore, served: None) -> None:
     assert TOKEN not in student.classroom.dashboard_link.value
 
 
-def test_a_students_replay_shows_a_scenario_whole_without_a_reveal_control(store: ClassStore, served: None) -> None:
+def test_a_students_replay_shows_a_scenario_whole_without_a_reveal_control(
+    store: ClassStore, served: None
+) -> None:
     a = app(store)
     a.open_page(f"scenario={SCENARIO}&event=23")
     stepper = a.replay.stepper

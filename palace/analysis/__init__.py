@@ -1,4 +1,5 @@
 """Analysis: batch evaluation, exact odds, bots, bot hands, named variants, rule studies as
-seeded shards (serial or on Dask), charts; with the ``agents`` extra, Palace as an OpenSpiel
-game, a solved small Palace, a searching bot and variant studies with adaptive players
-(spiel_game, solver, perfect_play, search_bot, variant_effects)."""
+seeded shards (serial or on Dask), charts; a searching bot, every bot's reasons in words and
+variant studies with adaptive players (search_bot, bot_reasons, variant_effects); with the
+``agents`` extra, Palace as an OpenSpiel game and a solved small Palace (spiel_game, solver,
+perfect_play)."""

@@ -46,7 +46,14 @@ from palace.game import Game
 from palace.hands import PAIR, TRIPS, TWO_PAIR, evaluate, value_of_bits
 from palace.views import SeatView
 
-__all__ = ["RootStats", "SearchBot", "SearchResult", "rollout_action"]
+__all__ = [
+    "RootStats",
+    "SearchBot",
+    "SearchResult",
+    "action_words",
+    "explain_result",
+    "rollout_action",
+]
 
 TURN, ANSWER, TRIM = Phase.TURN, Phase.BATTLE_RESPONSE, Phase.TRIM_TO_FIVE
 
@@ -342,7 +349,7 @@ class SearchBot:
             others = [m for b, m in means.items() if b != a]
             bar = max(others) if others else 0.0
             fav = sum(1 for x in returns.get(a, ()) if x > bar)
-            stats.append(RootStats(a, _words(view, a), n.visits, means[a], fav))
+            stats.append(RootStats(a, action_words(view, a), n.visits, means[a], fav))
         if not stats:
             legal = list(view.legal)
             return SearchResult(legal[0], (), done, seconds, done)
@@ -363,7 +370,8 @@ class SearchBot:
         return all(s.action in legal for s in result.stats) and result.best in legal
 
 
-def _words(view: SeatView, a: Action) -> str:
+def action_words(view: SeatView, a: Action) -> str:
+    """An action as a phrase after the seat's name: ``"attacks Cat (4 chips)"``."""
     names = view.names
     if isinstance(a, Bet):
         amount = (
@@ -393,7 +401,7 @@ def explain_result(view: SeatView, result: SearchResult) -> str:
     beat the next best choice (stays, +0.4)."``"""
     name = view.names[view.seat]
     if not result.stats:
-        return f"{name} {_words(view, result.best)}: it is the only choice."
+        return f"{name} {action_words(view, result.best)}: it is the only choice."
     top = result.stats[0]
     head = f"{name} {top.words}"
     odds = ""

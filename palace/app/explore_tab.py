@@ -1,9 +1,15 @@
 """The app's Explore tab: compare rule variants on the same seeded bot hands, table and chart.
 
+The players are rule-based bots (`palace.analysis.studies.compare_variants`: averages per
+hand) or search bots that adapt to the rules (`palace.analysis.variant_effects`: every
+figure with its 95% interval, each variant's paired difference from the first one ticked,
+and the findings in words beside the table).
+
 The study runs off the widget thread (a background thread driving the shards, on a Dask
 `LocalCluster` by default, see `palace.analysis.cluster`), so the page keeps answering; a
 progress bar follows the shards, Cancel stops the run within about a shard, and the work is
-bounded: at most `MAX_HAND_SEATS` hands x players per variant.
+bounded: at most `MAX_HAND_SEATS` hands x players per variant for the rule bots, and about
+`MAX_SEARCH_SECONDS` of computing for the search bots (`search_seconds`).
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ from ipywidgets import (
 from palace.analysis.variants import VARIANTS
 from palace.app.common import WIDE_LABEL, flow_row, guard, message_html, titled_box
 from palace.widgets.theme import esc, root
+from palace.words import plural
 
 log = logging.getLogger("palace.app")
 
@@ -37,6 +44,31 @@ MAX_HAND_SEATS = 20_000
 """The cap on Hands each x Players (per variant): 5,000 hands at 4 players, 2,000 at 10."""
 MAX_PLAYERS, MIN_PLAYERS = 10, 2
 TICKED = ("standard", "no-limit", "free-discard", "call-matches-attack", "only-stay-quiet")
+
+SEARCH = "search"
+SEARCH_SIMULATIONS = 16
+"""The search bots' budget in Explore: worlds searched per decision (small, so a few dozen
+hands per variant take a minute or so)."""
+MAX_SIMULATIONS = 200
+SEARCH_SECONDS_PER_UNIT = 8e-4
+"""CPU seconds one search-bot hand takes per simulation per players² (measured here with
+`bench`-like runs: 0.2-0.8 ms; the upper end is used, so estimates are on the safe side)."""
+MAX_SEARCH_SECONDS = 240.0
+"""The cap on a search-bot comparison: about four minutes of one core's computing."""
+SEARCH_SHARD_SECONDS = 1.0
+"""About how long one shard of a search-bot comparison plays (so Cancel is prompt)."""
+
+
+def search_seconds(hands: int, players: int, simulations: int, variants: int = 1) -> float:
+    """The estimated CPU seconds of a search-bot comparison: hands x simulations x players²
+    per variant, at `SEARCH_SECONDS_PER_UNIT`."""
+    return SEARCH_SECONDS_PER_UNIT * hands * simulations * players**2 * variants
+
+
+def _minutes(seconds: float) -> str:
+    if seconds < 90:
+        return f"{max(1, round(seconds))} s"
+    return f"{seconds / 60:.1f} minutes"
 
 
 def format_table(df: Any) -> Any:
@@ -48,19 +80,45 @@ def format_table(df: Any) -> Any:
     return out
 
 
-def check_setup(hands: object, players: object, seed: object) -> str | None:
+def check_setup(
+    hands: object,
+    players: object,
+    seed: object,
+    *,
+    bot: str = "mixed",
+    simulations: object = SEARCH_SIMULATIONS,
+    variants: int = 1,
+) -> str | None:
     """Why a setup is refused (naming the field and the limit), or None if it may run."""
-    for name, value, low, high in (
+    fields: list[tuple[str, object, int, int | None]] = [
         ("Players", players, MIN_PLAYERS, MAX_PLAYERS),
         ("Hands each", hands, 1, MAX_HAND_SEATS),
         ("Seed", seed, 0, None),
-    ):
+    ]
+    if bot == SEARCH:
+        fields.append(("Simulations", simulations, 1, MAX_SIMULATIONS))
+    for name, value, low, high in fields:
         if not isinstance(value, int) or isinstance(value, bool):
             return f"{name} must be a whole number, got {value!r}."
         if value < low or (high is not None and value > high):
             span = f"from {low:,} to {high:,}" if high is not None else f"{low:,} or more"
             return f"{name} must be {span}, got {value:,}."
     assert isinstance(hands, int) and isinstance(players, int)
+    if bot == SEARCH:
+        assert isinstance(simulations, int)
+        need = search_seconds(hands, players, simulations, variants)
+        if need > MAX_SEARCH_SECONDS:
+            fit = max(
+                1, int(MAX_SEARCH_SECONDS / search_seconds(1, players, simulations, variants))
+            )
+            return (
+                f"The search bots would think for about {_minutes(need)} (Hands each × "
+                f"variants × Simulations × Players² = {hands:,} × {variants} × {simulations} × "
+                f"{players}²); the cap is about {_minutes(MAX_SEARCH_SECONDS)} of computing "
+                f"(for example {fit:,} hands each). Lower Hands each, Simulations, Players or "
+                "the number of variants."
+            )
+        return None
     if hands * players > MAX_HAND_SEATS:
         return (
             f"Hands each × Players is {hands:,} × {players} = {hands * players:,}; the cap is "
@@ -98,11 +156,20 @@ class ExploreTab(VBox):
                 ("mixed (rule + random bots)", "mixed"),
                 ("rule bots", "rules"),
                 ("random bots", "random"),
+                ("search bots (adapt to the rules; 95% CIs)", SEARCH),
             ],
             value="mixed",
             description="Bots",
-            layout=Layout(width="290px"),
+            layout=Layout(width="340px"),
         )
+        self.simulations = IntText(
+            value=SEARCH_SIMULATIONS,
+            description="Simulations",
+            tooltip="worlds each search bot searches per decision",
+            style=WIDE_LABEL,
+            layout=Layout(width="190px", display="none"),
+        )
+        self.bot.observe(self._on_bot, names="value")
         self.run_button = Button(
             description="Run", icon="play", button_style="primary", layout=Layout(width="120px")
         )
@@ -119,10 +186,14 @@ class ExploreTab(VBox):
         )
         self.status = HTML()
         self.table = HTML()
+        self.findings = HTML()
         self.chart = HTML()
         self.run_button.on_click(self._on_run)
         self.cancel_button.on_click(self._on_cancel)
-        self.result = None  # the last pandas DataFrame
+        self.result: Any = None  # the last table (a pandas DataFrame)
+        self.differences: Any = None  # search bots: each variant minus the first, paired
+        self.finding_list: list[Any] = []  # search bots: the findings (variant_effects.Finding)
+        self._text = "No comparison run yet."
         self._thread: threading.Thread | None = None
         self._watch: Any = None
         note = HTML(
@@ -130,7 +201,12 @@ class ExploreTab(VBox):
                 '<div class="palace-note">Each variant plays the <b>same</b> seeded hands with the '
                 "same bots, so differences come from the rules. The chart shows each variant as "
                 "a change from the first one ticked. 200 hands take a few seconds; Cancel stops "
-                f"a long run. At most {MAX_HAND_SEATS:,} hands × players per variant.</div>"
+                f"a long run. At most {MAX_HAND_SEATS:,} hands × players per variant.<br>"
+                "Rule bots play the same way whatever the prices, so a rule that changes only "
+                "prices hardly shows. <b>Search bots</b> think ahead under the table's rules, "
+                "so they change their play when the rules change: every figure then comes with "
+                "its 95% interval, and the findings are said in words. They are slower: a few "
+                "dozen hands each take a minute or so.</div>"
             )
         )
         form = titled_box(
@@ -150,6 +226,7 @@ class ExploreTab(VBox):
                             self.players,
                             self.seed,
                             self.bot,
+                            self.simulations,
                             flow_row(self.run_button, self.cancel_button),
                             self.progress,
                         ]
@@ -159,9 +236,11 @@ class ExploreTab(VBox):
             ),
             self.status,
         )
-        super().__init__(
-            [form, self.table, self.chart], layout=Layout(width="100%", grid_gap="12px")
+        results = HBox(
+            [self.table, self.findings],
+            layout=Layout(flex_flow="row wrap", grid_gap="16px", align_items="flex-start"),
         )
+        super().__init__([form, results, self.chart], layout=Layout(width="100%", grid_gap="12px"))
         self.add_class("palace-panel")
         self.add_class("palace-app-explore")
 
@@ -199,18 +278,28 @@ class ExploreTab(VBox):
             self.say("Pick at least one variant.", ok=False)
             return False
         hands, players, seed = self.hands.value, self.players.value, self.seed.value
-        refused = check_setup(hands, players, seed)
+        bot, simulations = self.bot.value, self.simulations.value
+        refused = check_setup(
+            hands, players, seed, bot=bot, simulations=simulations, variants=len(slugs)
+        )
         if refused:
             self.say(refused, ok=False)
             return False
         from palace.analysis.shards import Watch
 
-        setup = {"hands": hands, "players": players, "seed": seed, "bot": self.bot.value}
+        setup: dict[str, Any] = {"hands": hands, "players": players, "seed": seed, "bot": bot}
+        if bot == SEARCH:
+            setup["simulations"] = simulations
         self._watch = Watch(on_progress=self._on_progress)
         self.run_button.disabled, self.cancel_button.disabled = True, False
         self.progress.value, self.progress.max, self.progress.bar_style = 0, 1, "info"
+        about = ""
+        if bot == SEARCH:
+            need = search_seconds(hands, players, simulations, len(slugs))
+            about = f" (search bots: about {_minutes(need)} of computing)"
         self.say(
-            f"Playing {hands:,} hands × {len(slugs)} variants with {players} players…", ok=True
+            f"Playing {hands:,} hands × {len(slugs)} variants with {players} players{about}…",
+            ok=True,
         )
         self._thread = threading.Thread(
             target=self._work, args=(slugs, setup, self._watch), name="palace-explore", daemon=True
@@ -248,10 +337,13 @@ class ExploreTab(VBox):
         from palace.analysis.variants import named
 
         try:
-            df = compare_variants(
-                named(slugs), progress=False, scheduler=self._scheduler, watch=watch, **setup
-            )
-            self._show(df, slugs, setup)
+            if setup["bot"] == SEARCH:
+                self._show_effects(self._play_search(slugs, setup, watch), slugs, setup)
+            else:
+                df = compare_variants(
+                    named(slugs), progress=False, scheduler=self._scheduler, watch=watch, **setup
+                )
+                self._show(df, slugs, setup)
         except Cancelled as exc:
             self.progress.bar_style = "warning"
             self.say(
@@ -266,8 +358,102 @@ class ExploreTab(VBox):
         finally:
             self.run_button.disabled, self.cancel_button.disabled = False, True
 
+    def _play_search(
+        self, slugs: list[str], setup: dict[str, Any], watch: Any
+    ) -> dict[str, list[dict[str, Any]]]:
+        from palace.analysis.variant_effects import run_study
+        from palace.analysis.variants import named
+
+        hands, players, sims = setup["hands"], setup["players"], setup["simulations"]
+        per_hand = search_seconds(1, players, sims)
+        per_shard = max(1, min(hands, int(SEARCH_SHARD_SECONDS / per_hand)))
+        return run_study(
+            named(slugs),
+            hands=hands,
+            players=players,
+            seed=setup["seed"],
+            bot="search",
+            simulations=sims,
+            per_shard=per_shard,
+            progress=False,
+            scheduler=self._scheduler,
+            watch=watch,
+        )
+
+    def _show_effects(
+        self, rows: dict[str, list[dict[str, Any]]], slugs: list[str], setup: dict[str, Any]
+    ) -> None:
+        from palace.analysis.variant_effects import (
+            ci_table,
+            differences,
+            effects_chart,
+            finding_list,
+            summarise,
+        )
+
+        summary = summarise(rows)
+        first = VARIANTS[slugs[0]].label
+        self.result = summary
+        table = ci_table(summary).to_html(classes="palace-df-table", border=0)
+        self.table.value = root(
+            '<div class="palace-section">Mean per hand [95% interval], the same seeded hands '
+            f"under each variant ({setup['hands']:,} hands, {setup['players']} players, seed "
+            f"{setup['seed']}, search bots with {setup['simulations']} simulations)</div>"
+            f'<div class="palace-df" style="overflow-x:auto">{table}</div>'
+        )
+        if len(slugs) >= 2:
+            diffs = differences(rows)
+            self.differences = diffs
+            self.finding_list = finding_list(diffs, baseline=first)
+            items = "".join(
+                f"<li><b>{esc(f.variant)}</b>: "
+                + (esc("; ".join(f.changes)) if f.changes else "no significant difference")
+                + "."
+                + (
+                    '<details style="color:#555"><summary>Not significant: '
+                    f"{plural(len(f.unchanged), 'figure')}</summary>"
+                    f"{esc(', '.join(f.unchanged))}.</details>"
+                    if f.unchanged
+                    else ""
+                )
+                + "</li>"
+                for f in self.finding_list
+            )
+            self.findings.value = root(
+                f'<div class="palace-section">Findings: each variant against {esc(first)}, '
+                "paired by deal</div>"
+                f'<ul style="max-width:560px;margin:4px 0;padding-left:20px">{items}</ul>'
+                '<div class="palace-note" style="max-width:560px">A change is significant '
+                "when its 95% interval leaves out 0. With many figures tested, about one in "
+                "twenty may look significant by chance: run more hands to be sure.</div>"
+            )
+            self.chart.value = _png(
+                effects_chart(diffs),
+                f"bar chart: each variant as a % change from {first}, with 95% intervals",
+            )
+        else:
+            self.differences, self.finding_list = None, []
+            self.findings.value = ""
+            self.chart.value = root(
+                '<div class="palace-note">Pick two or more variants to see '
+                "what each changes, with findings in words.</div>"
+            )
+        lines = [str(ci_table(summary).to_string())]
+        if self.finding_list:
+            lines += ["== Findings ==", *(str(f) for f in self.finding_list)]
+        self._text = "\n".join(lines)
+        self.progress.bar_style = "success"
+        self.say(
+            f"Done: {setup['hands']:,} hands × {len(slugs)} variants with search bots "
+            f"({setup['simulations']} simulations).",
+            ok=True,
+        )
+
     def _show(self, df: Any, slugs: list[str], setup: dict[str, Any]) -> None:
         self.result = df
+        self._text = str(df.to_string())
+        self.differences, self.finding_list = None, []
+        self.findings.value = ""
         table = format_table(df).to_html(classes="palace-df-table", border=0)
         self.table.value = root(
             '<div class="palace-section">Averages per hand, same seeded hands under each '
@@ -278,14 +464,9 @@ class ExploreTab(VBox):
         if len(slugs) >= 2:
             from palace.analysis.charts import variants_chart
 
-            fig = variants_chart(df)
-            buf = io.BytesIO()
-            fig.savefig(buf, format="png", dpi=110, bbox_inches="tight")
-            b64 = base64.b64encode(buf.getvalue()).decode("ascii")
             first = VARIANTS[slugs[0]].label
-            self.chart.value = root(
-                f'<img alt="bar chart: each variant as a % change from {esc(first)}" '
-                f'src="data:image/png;base64,{b64}" style="max-width:100%;height:auto">'
+            self.chart.value = _png(
+                variants_chart(df), f"bar chart: each variant as a % change from {first}"
             )
         else:
             self.chart.value = root(
@@ -300,10 +481,39 @@ class ExploreTab(VBox):
         self.start()
 
     @guard
+    def _on_bot(self, change: dict) -> None:
+        search = change["new"] == SEARCH
+        self.simulations.layout.display = None if search else "none"
+        if not search:
+            return
+        hands, players = self.hands.value, self.players.value
+        sims, n = self.simulations.value, max(1, len(self.selected))
+        ok = isinstance(players, int) and MIN_PLAYERS <= players <= MAX_PLAYERS
+        ok = ok and isinstance(sims, int) and 1 <= sims <= MAX_SIMULATIONS
+        if ok and isinstance(hands, int) and search_seconds(hands, players, sims, n) > 60:
+            fit = max(1, int(60 / search_seconds(1, players, sims, n)))
+            self.hands.value = min(hands, fit - fit % 10 if fit >= 10 else fit)
+            self.say(
+                f"Search bots think about every move: Hands each is now {self.hands.value:,} "
+                "(about a minute of computing).",
+                ok=True,
+            )
+
+    @guard
     def _on_cancel(self, _: Button) -> None:
         self.cancel()
 
     def text(self) -> str:
-        if self.result is None:
-            return "No comparison run yet."
-        return self.result.to_string()
+        """The last table in plain text, and the findings under it (search bots)."""
+        return self._text
+
+
+def _png(fig: Any, alt: str) -> str:
+    """A matplotlib figure as an inline image with its words for screen readers."""
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=110, bbox_inches="tight")
+    b64 = base64.b64encode(buf.getvalue()).decode("ascii")
+    return root(
+        f'<img alt="{esc(alt)}" src="data:image/png;base64,{b64}" '
+        'style="max-width:100%;height:auto">'
+    )

@@ -1,4 +1,8 @@
-"""The app's Play tab: set up a hand, play it against bots or hot seat, with optional odds."""
+"""The app's Play tab: set up a hand, play it against bots or hot seat, with optional odds.
+
+The computer players are rule bots, odds bots or search bots (`BOT_KINDS`); each bot's move
+is narrated with its reason (`palace.analysis.bot_reasons`) unless "Bots explain" is off.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +10,10 @@ from collections.abc import Callable, Sequence
 
 from ipywidgets import HTML, Button, Checkbox, Dropdown, HBox, Layout, VBox
 
+from palace.analysis.bot_reasons import Explaining
+from palace.analysis.bots import Bot, RuleBot
+from palace.analysis.odds_bot import OddsBot
+from palace.analysis.search_bot import SearchBot
 from palace.analysis.variants import STANDARD, VARIANTS, variant
 from palace.app.common import (
     VIEW_ALL,
@@ -25,6 +33,7 @@ from palace.events import Event
 from palace.game import Game
 from palace.rules import Rules
 from palace.table import DEFAULT_NAMES
+from palace.views import SeatView
 from palace.widgets.action_picker import ActionPicker, Advisor
 from palace.widgets.battle_view import BattleView
 from palace.widgets.hand_log import HandLog
@@ -35,6 +44,18 @@ from palace.widgets.pacing import BOT_SPEEDS, BotPacer
 from palace.widgets.session import PlayController
 from palace.widgets.table_view import TableView
 from palace.widgets.theme import esc, root
+
+BOT_KINDS: dict[str, str] = {
+    "rules": "Rule bots",
+    "odds": "Odds bots (exact odds)",
+    "search": "Search bots (think ahead)",
+}
+"""Who plays the computer seats, by the name the setup menu shows."""
+APP_SIMULATIONS = 40
+"""Worlds a search bot of the Play tab searches a decision: a small budget, so a move takes
+a few hundredths of a second here."""
+APP_TIME_LIMIT = 0.25
+"""CPU seconds a search bot of the Play tab may think about one decision at most."""
 
 
 # ---------------------------------------------------------------------------- play
@@ -56,7 +77,10 @@ class PlayTab(VBox):
         on_save: Callable[[Game], None] | None = None,
         on_game: Callable[[], None] | None = None,
         log_lines: int = 10,
+        bot: str = "rules",
     ) -> None:
+        if bot not in BOT_KINDS:
+            raise ValueError(f"bot must be one of {', '.join(BOT_KINDS)}, got {bot!r}")
         self._advisor = advisor
         self._on_save = on_save
         self.on_game = on_game  # called after a new hand is dealt or loaded
@@ -116,6 +140,21 @@ class PlayTab(VBox):
             )
             for i, name in enumerate(DEFAULT_NAMES)
         ]
+        self.bot_kind = Dropdown(
+            options=[(label, kind) for kind, label in BOT_KINDS.items()],
+            value=bot,
+            description="Computer",
+            tooltip="who plays the computer seats",
+            layout=Layout(width="270px"),
+        )
+        self.explain = Checkbox(
+            value=True,
+            description="Bots explain their moves (gives away what they hold)",
+            indent=False,
+            layout=Layout(width="auto"),
+        )
+        self._reasons: dict[int, str] = {}  # event index -> the reason of the bot's move
+        self._bot_seed = seed
         self.deal_button = Button(
             description="Deal", icon="play", button_style="primary", layout=Layout(width="120px")
         )
@@ -190,6 +229,8 @@ class PlayTab(VBox):
         self.players.observe(self._on_players, names="value")
         self.odds.observe(self._on_odds, names="value")
         self.bot_speed.observe(self._on_speed, names="value")
+        self.bot_kind.observe(self._on_bot_kind, names="value")
+        self.explain.observe(self._on_explain, names="value")
 
         self._bot_row = flow_row(*self.bots, gap="2px 6px")
         setup = titled_box(
@@ -203,6 +244,7 @@ class PlayTab(VBox):
                 )
             ),
             self._bot_row,
+            flow_row(self.bot_kind, self.explain),
             flow_row(
                 self.deal_button,
                 self.next_button,
@@ -305,9 +347,17 @@ class PlayTab(VBox):
         old = list(self._pickers.values())
         if self._pacer is not None:
             self._pacer.cancel()
-        ctl = PlayController(game, human=[s for s in humans if 0 <= s < game.players], auto=False)
+        self._reasons = {}
+        self._bot_seed = game.seed
+        ctl = PlayController(
+            game,
+            human=[s for s in humans if 0 <= s < game.players],
+            auto=False,
+            bot_factory=self.make_bot,
+        )
+        self._ctl = ctl  # before the bots play: their reasons are about this game
+        opening = len(game.events)  # the bots' moves before the first human decision are told
         ctl.advance_bots(notify=False)  # the bots before the first human decision: at once
-        self._ctl = ctl
         self._pacer = BotPacer(ctl, self.bot_speed.value)
         self._pickers = {
             s: ActionPicker(ctl, s, advisor=self._active_advisor(), four_color=self.four_color)
@@ -318,7 +368,7 @@ class PlayTab(VBox):
         ctl.add_listener(self._on_change)
         self.download.value = ""
         self._shown_for = None
-        self._since = len(game.events)
+        self._since = opening
         self.redraw()
         first = self.picker
         if first is not None and not self.covered:
@@ -327,6 +377,24 @@ class PlayTab(VBox):
             close_tree(p)
         if self.on_game is not None:
             self.on_game()
+
+    def make_bot(self, seat: int) -> Bot:
+        """A computer player of the kind chosen in the setup, whose reasons are narrated."""
+        kind = self.bot_kind.value
+        bot: Bot
+        if kind == "search":
+            seed = self._bot_seed * 16 + seat
+            bot = SearchBot(APP_SIMULATIONS, time_limit=APP_TIME_LIMIT, seed=seed)
+        elif kind == "odds":
+            bot = OddsBot()
+        else:
+            bot = RuleBot()
+        return Explaining(bot, self._on_reason)
+
+    @property
+    def reasons(self) -> dict[int, str]:
+        """The bots' reasons so far, by the index of the first event of each move."""
+        return dict(self._reasons)
 
     def set_view(self, mode: str, seat: int) -> None:
         """The instructor switch: players' view, one seat's view or all cards."""
@@ -430,6 +498,25 @@ class PlayTab(VBox):
     def _on_reveal(self, _: Button) -> None:
         self.uncover()
 
+    @guard
+    def _on_bot_kind(self, change: dict) -> None:
+        ctl = self._ctl
+        if ctl is not None:  # the bots of this hand change from their next move on
+            for s in list(ctl.bots):
+                ctl.bots[s] = self.make_bot(s)
+        self.say(
+            f"The computer seats are now played by {BOT_KINDS[change['new']].lower()}.", ok=True
+        )
+
+    @guard
+    def _on_explain(self, change: dict) -> None:
+        self.redraw()
+
+    def _on_reason(self, view: SeatView, action: object, why: str) -> None:
+        ctl = self._ctl
+        if ctl is not None and why:
+            self._reasons[len(ctl.game.events)] = why  # the move's first event comes next
+
     def _on_action(self, _action: object, events: list[Event]) -> None:
         self._since = events[0].index if events else len(self.game.events)
         self.redraw()
@@ -440,6 +527,7 @@ class PlayTab(VBox):
             self.say("", ok=True)
         else:  # an undo or a new game: nothing to narrate
             self._since = len(self.game.events)
+            self._reasons = {i: w for i, w in self._reasons.items() if i < self._since}
         self.download.value = ""  # a saved link would be stale
         self.redraw()
         if self._pacer is not None:
@@ -502,7 +590,8 @@ class PlayTab(VBox):
             if len(humans) > 1 and g.to_act in ctl.humans:
                 self._shown_for = g.to_act
         viewer = seat if not reveal else seat
-        self.narration.show(g, viewer, self._since, reveal=reveal)
+        notes = self._reasons if self.explain.value else None
+        self.narration.show(g, viewer, self._since, reveal=reveal, notes=notes)
         self.table.show(g, perspective=seat, reveal_all=reveal, focus=self.narration.last_seat)
         ps = self._acting_human()
         if ps is None:

@@ -9,6 +9,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ipywidgets import HTML, Layout
 
 from palace.events import Event
@@ -43,12 +45,14 @@ NARRATED = frozenset(
 
 class Narration(HTML):
     """The others' moves since event `since`, one sentence each as `seat` may read it;
-    the newest is highlighted (what just changed). Hidden while there is nothing to say."""
+    the newest is highlighted (what just changed). Hidden while there is nothing to say.
+    A move may carry a note (a bot's reason), shown under its sentence."""
 
     def __init__(self, title: str = "Meanwhile") -> None:
         super().__init__(layout=Layout(width="100%", display="none"))
         self._title = title
         self._lines: list[tuple[Event, str]] = []
+        self._notes: dict[int, str] = {}
 
     @property
     def lines(self) -> list[str]:
@@ -59,14 +63,30 @@ class Narration(HTML):
         """The seat the newest narrated event is about (to ring on the table)."""
         return self._lines[-1][0].seat if self._lines else None
 
-    def show(self, game: Game, seat: int | None, since: int, *, reveal: bool = False) -> None:
-        """Narrate `game.events[since:]` that are not `seat`'s own turn actions."""
+    @property
+    def notes(self) -> list[str]:
+        """The notes shown, in order (each under the sentence of its move)."""
+        return [self._notes[e.index] for e, _ in self._lines if e.index in self._notes]
+
+    def show(
+        self,
+        game: Game,
+        seat: int | None,
+        since: int,
+        *,
+        reveal: bool = False,
+        notes: Mapping[int, str] | None = None,
+    ) -> None:
+        """Narrate `game.events[since:]` that are not `seat`'s own turn actions; `notes`
+        maps an event's index to a note shown under it (a bot's reason for that move)."""
         own = {"buy", "trim", "discard", "stay", "fold", "bet", "raise", "call"}
         self._lines = [
             (e, e.text if reveal else sentence_for(e, seat))
             for e in game.events[since:]
             if e.kind in NARRATED and not (e.seat == seat and e.kind in own)
         ]
+        shown = {e.index for e, _ in self._lines}
+        self._notes = {i: n for i, n in (notes or {}).items() if i in shown and n}
         if not self._lines:
             self.value = ""
             self.layout.display = "none"
@@ -77,6 +97,12 @@ class Narration(HTML):
             rows.append(
                 f'<div class="palace-narration-line{new}">{rule_badge(e.rule)} {esc(text)}</div>'
             )
+            if e.index in self._notes:
+                rows.append(
+                    '<div class="palace-narration-why" style="margin:0 0 3px 2.2em;'
+                    'font-size:0.92em;color:#4c1d95"><b>Why:</b> '
+                    f"{esc(self._notes[e.index])}</div>"
+                )
         self.value = root(
             f'<div class="palace-narration" aria-live="polite"><div class="palace-section">'
             f"{esc(self._title)}</div>{''.join(rows)}</div>"
@@ -87,4 +113,9 @@ class Narration(HTML):
         """The narration as plain-text lines (none while hidden)."""
         if not self._lines:
             return []
-        return [f"== {self._title} ==", *self.lines]
+        out = [f"== {self._title} =="]
+        for e, text in self._lines:
+            out.append(text)
+            if e.index in self._notes:
+                out.append(f"    why: {self._notes[e.index]}")
+        return out
