@@ -258,7 +258,7 @@ class ClassroomBar(VBox):
         self._app.select("Replay")
         if replay.stepper is not None:
             replay.stepper.go(event)
-        replay.say(f"Opened from a link at event #{event}.", ok=True)
+        replay.say(f"Opened from a link at step {event + 1}.", ok=True)
         return []
 
     def _open_play(self, link: Link) -> list[str]:

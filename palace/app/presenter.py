@@ -148,7 +148,7 @@ class Presenter(VBox):
         if self._game is None:
             return "Presenter: no hand."
         ev = self._game.events[self._index]
-        return f"Presenter #{ev.index}: {self._sentence(ev)} ({ev.rule})"
+        return f"Presenter, step {ev.index + 1}: {self._sentence(ev)} ({ev.rule})"
 
     # ------------------------------------------------------------------ drawing
     def _sentence(self, ev: Event) -> str:
@@ -169,7 +169,7 @@ class Presenter(VBox):
             '<div class="palace-presenter-sentence">'
             f'<span class="palace-presenter-kind">{esc(kind)}</span>{rule_badge(ev.rule)}'
             f"<div>{esc(self._sentence(ev))}</div>"
-            f'<div class="palace-presenter-count">event #{ev.index} of #{len(events) - 1}</div>'
+            f'<div class="palace-presenter-count">step {ev.index + 1} of {len(events)}</div>'
             "</div>"
         )
         battle = latest_battle(events, i)

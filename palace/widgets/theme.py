@@ -305,9 +305,11 @@ button.palace-badge:focus-visible {
   .palace-panel .widget-text, .palace-panel .widget-dropdown, .palace-panel .widget-slider,
   .palace-panel .widget-checkbox, .palace-panel .widget-toggle-buttons {
     max-width: 100% !important; }
-  .palace-panel .widget-label, .palace-panel .widget-inline-hbox .widget-label {
+  .palace-panel .widget-label, .palace-panel .widget-inline-hbox .widget-label,
+  .palace-panel .widget-label-basic, .palace-panel .widget-label-basic span {
     white-space: normal !important; overflow: visible !important; text-overflow: clip !important;
     height: auto !important; line-height: 1.25 !important; min-width: 0 !important; }
+  .palace-panel .widget-checkbox { height: auto !important; }
   .palace-panel .jupyter-button { white-space: normal !important; height: auto !important;
     min-height: 34px; overflow: visible !important; text-overflow: clip !important; }
   .palace-panel .widget-toggle-buttons .widget-toggle-button { max-width: 32vw; }

@@ -36,6 +36,7 @@ VOILA_ERRORS = ("There was an error when executing cell", "Traceback", "Executio
 LOAD_TIMEOUT = 120_000  # ms: a kernel start on a busy two-core machine
 WAIT = 30_000  # ms: one round trip to the kernel
 LESSONS = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb") if p.name != "app.ipynb")
+COURSE = [name for name in LESSONS if name[:2].isdigit()]  # not the teacher's class.ipynb
 
 
 TEACHER_TOKEN = "app-browser-teacher-token"
@@ -423,18 +424,18 @@ def test_lessons_tab_links(app_page: object, helpers: ModuleType, server: str) -
     page = app_page
     tab(page, "Lessons")
     links = page.locator(".palace-app-lessons a")
-    assert links.count() == len(LESSONS)
+    assert links.count() == len(COURSE)
     hrefs = [links.nth(i).evaluate("a => a.href") for i in range(links.count())]
-    assert hrefs == [f"{server}voila/render/{name}" for name in LESSONS]
+    assert hrefs == [f"{server}voila/render/{name}" for name in COURSE]
     assert all(links.nth(i).get_attribute("target") == "_blank" for i in range(links.count()))
     shot(page, "6-lessons", helpers)
-    if LESSONS:  # the link really opens the lesson, rendered by Voilà, in a new tab
+    if COURSE:  # the link really opens the lesson, rendered by Voilà, in a new tab
         with page.context.expect_page() as opened:
             links.first.click()
         lesson = opened.value
         try:
             lesson.wait_for_load_state("load", timeout=LOAD_TIMEOUT)
-            assert lesson.url == f"{server}voila/render/{LESSONS[0]}"
+            assert lesson.url == f"{server}voila/render/{COURSE[0]}"
             lesson.locator(".jp-Cell").first.wait_for(timeout=LOAD_TIMEOUT)
         finally:
             lesson.close()
@@ -494,18 +495,3 @@ def test_three_pages_get_independent_games(
     finally:
         for p in pages:
             p.context.close()
-
-
-@pytest.mark.parametrize("name", LESSONS)
-def test_lesson_renders_without_errors(name: str, server: str, page: object) -> None:
-    started = time.monotonic()
-    page.goto(f"{server}voila/render/{name}", wait_until="load", timeout=240_000)
-    page.locator(".jp-Cell, .jp-OutputArea").first.wait_for(timeout=LOAD_TIMEOUT)
-    page.wait_for_timeout(1500)  # widget views render after the page has loaded
-    print(f"{name} rendered in {time.monotonic() - started:.1f} s")
-    assert page.locator(STDERR).count() == 0, page.locator(STDERR).all_inner_texts()
-    outputs = " ".join(page.locator(".jp-OutputArea").all_inner_texts())
-    for bad in VOILA_ERRORS:
-        assert bad not in outputs, f"{name}: {bad!r} in the outputs"
-    error = re.search(r".{0,80}\b\w*Error\b.{0,80}", outputs)
-    assert error is None, f"{name}: an error in the outputs: {error.group(0)!r}"

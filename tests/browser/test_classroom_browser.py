@@ -63,7 +63,7 @@ def test_a_deep_link_lands_on_its_event_in_a_students_page(
     server, _ = classroom
     for _ in range(2):  # the first page takes the pre-heated kernel, the second a new one
         page = open_page(browser, f"{server.base}{APP}?scenario={SCENARIO}&event=23", EVENT)
-        page.locator(EVENT, has_text="event #23 of #").wait_for(timeout=WAIT)
+        page.locator(EVENT, has_text="step 24 of ").wait_for(timeout=WAIT)
         assert page.locator(".palace-app .lm-TabBar-tab.lm-mod-current").inner_text() == "Replay"
         # a student's page: no "All cards", no "Reveal all cards", no teacher row, no token
         assert page.get_by_text("All cards", exact=True).count() == 0
@@ -103,7 +103,7 @@ def test_presenter_fits_a_1080p_projector_at_150_percent(
         device_scale_factor=1.5,
     )
     sentence = page.locator(".palace-presenter-sentence")
-    sentence.filter(has_text="event #23 of #").wait_for(timeout=WAIT)
+    sentence.filter(has_text="step 24 of ").wait_for(timeout=WAIT)
     battle = page.locator(".palace-presenter .palace-battleview")
     table = page.locator(".palace-presenter .palace-table")
     page.screenshot(path=str(screenshot_dir / "classroom-presenter-1080p-150.png"))
@@ -119,10 +119,10 @@ def test_presenter_fits_a_1080p_projector_at_150_percent(
     assert font >= 24  # the sentence large
     page.screenshot(path=str(screenshot_dir / "classroom-presenter-1080p-150.png"))
     page.keyboard.press("ArrowRight")
-    sentence.filter(has_text="event #24 of #").wait_for(timeout=WAIT)
+    sentence.filter(has_text="step 25 of ").wait_for(timeout=WAIT)
     page.keyboard.press("ArrowLeft")
     page.keyboard.press("ArrowLeft")
-    sentence.filter(has_text="event #22 of #").wait_for(timeout=WAIT)
+    sentence.filter(has_text="step 23 of ").wait_for(timeout=WAIT)
     page.context.close()
 
 
@@ -177,7 +177,7 @@ def test_the_dashboard_updates_live_and_a_push_reaches_students(
     teacher.get_by_text("Pushed to the class").wait_for(timeout=WAIT)
     student.get_by_text("Your teacher shared a position").wait_for(timeout=WAIT)
     button(student, "Open it").click()
-    student.locator(EVENT, has_text="event #23 of #").wait_for(timeout=WAIT)
+    student.locator(EVENT, has_text="step 24 of ").wait_for(timeout=WAIT)
     student.screenshot(path=str(screenshot_dir / "classroom-pushed.png"), full_page=True)
     board.get_by_text("Look at this battle").wait_for(timeout=WAIT)
     for p in (board, student, teacher):
