@@ -57,7 +57,7 @@ define pytest_allow_empty
 endef
 
 .PHONY: help app test lab lint bench clean install install-test install-bench \
-        test-lint test-types test-unit test-notebooks test-browser notebooks handouts
+        test-lint test-types test-unit test-notebooks test-browser notebooks handouts studies solve
 
 help:
 	@echo "make app     serve Palace with Voila (HOST=$(HOST) PORT=$(PORT); POOL=, MAX_KERNELS=, CERT= KEY=)"
@@ -67,6 +67,8 @@ help:
 	@echo "make bench   run bench/run_all.py with the bench extra installed"
 	@echo "make notebooks  re-run every notebook in place (store outputs for nbval)"
 	@echo "make handouts   every lesson executed as a static HTML page in $(HANDOUT_DIR)/"
+	@echo "make studies    regenerate data/studies/ (long: about 25 minutes here; SCHEDULER=tcp://...)"
+	@echo "make solve      re-solve the small game into data/solved/ (long: about 40 minutes here)"
 	@echo "make clean   remove .venv, caches and build/"
 
 # ---------------------------------------------------------------- environment
@@ -167,6 +169,23 @@ notebooks: $(VENV)/.installed-test
 HANDOUT_DIR ?= build/handouts
 handouts: $(VENV)/.installed-app
 	$(IN_VENV) $(PY) -m palace.app.handouts $(HANDOUT_DIR)
+
+# Long computations stay out of `make test` (issue 14): the study tables of data/studies/
+# and the solved small game of data/solved/. Each table's file names the command that made
+# it; these are those commands. SCHEDULER=tcp://HOST:PORT runs the studies on a Dask cluster.
+SCHEDULER ?=
+SCHED_ARG  = $(if $(SCHEDULER),--scheduler $(SCHEDULER),)
+EFFECTS    = $(IN_VENV) $(PY) -m palace.analysis.variant_effects --seed 2026 $(SCHED_ARG) \
+	--variants standard no-limit call-matches-attack two-left-at-once
+studies: $(VENV)/.installed-test
+	$(IN_VENV) $(PY) -m palace.analysis.studies --seed 2026 --hands 2000 --samples 500000 \
+	    --deals 20000 $(SCHED_ARG)
+	$(EFFECTS) --hands 1000 --players 2 --bot rules --name variant_effects_rules
+	$(EFFECTS) --hands 1000 --players 2 --bot search --simulations 60 --name variant_effects
+	$(EFFECTS) --hands 500 --players 4 --bot search --simulations 40 --name variant_effects_4p
+
+solve: $(VENV)/.installed-test
+	$(IN_VENV) $(PY) -m palace.analysis.solver
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .ruff_cache .hypothesis *.egg-info
