@@ -23,6 +23,7 @@ import os
 import re
 from dataclasses import dataclass, field, fields
 from pathlib import Path
+from typing import Any
 from urllib.parse import parse_qsl, urlencode
 
 from palace import strict
@@ -113,7 +114,7 @@ def parse_link(query: str | None, *, scenario_dir: str | Path = SCENARIO_DIR) ->
             problems.append(f"{key} is given twice in the link")
             continue
         seen[key] = value
-    out: dict[str, object] = {}
+    out: dict[str, Any] = {}  # each value checked below, field by field
 
     def whole(key: str, low: int, high: int, note: str = "") -> None:
         if key in seen:
@@ -170,7 +171,7 @@ def parse_link(query: str | None, *, scenario_dir: str | Path = SCENARIO_DIR) ->
     student = seen.get("student")
     if problems:
         return Link(instructor=instructor, student=student, problems=tuple(problems))
-    return Link(instructor=instructor, student=student, **out)  # type: ignore[arg-type]
+    return Link(instructor=instructor, student=student, **out)
 
 
 def link_query(

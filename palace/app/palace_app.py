@@ -21,6 +21,7 @@ from ipywidgets import HTML, Checkbox, Dropdown, HBox, Layout, Tab, ToggleButton
 from palace.app.battle_lab import BattleLab
 from palace.app.classroom_bar import ClassroomBar
 from palace.app.common import VIEW_ALL, VIEW_PLAYERS, VIEW_SEAT, guard
+from palace.app.deep_links import Link
 from palace.app.explore_tab import ExploreTab
 from palace.app.lessons_tab import LESSON_DIR, LessonsTab
 from palace.app.play_tab import PlayTab
@@ -174,9 +175,9 @@ class PalaceApp(VBox):
         self.set_teacher(page_is_teachers(link.instructor), link.instructor)
         return self.open_link(link)
 
-    def open_link(self, query: object) -> list[str]:
+    def open_link(self, query: str | Link | None) -> list[str]:
         """Open a link to a moment (a query string); a bad one changes nothing, says why."""
-        return self.classroom.open_link(query)  # type: ignore[arg-type]
+        return self.classroom.open_link(query)
 
     def set_teacher(self, teacher: bool, token: str | None = None) -> None:
         """Teacher: "All cards" and the teacher's tools; a student's page has neither."""
