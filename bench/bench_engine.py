@@ -9,8 +9,9 @@ are not installed are skipped with a note (``make bench`` installs them: the `be
 - Palace, 4 players: a random legal action (`legal_actions()`, a seeded pick, `apply()`),
   decisions per second of play (the deal timed apart, as the peers' decks are dealt
   inside their own loops), and with the deal included;
-- `game.view(seat)` built before every decision, `game.clone()`, and
-  `view.sample_world(rng)` (a determinization for search);
+- `game.view(seat)` built before every decision (a bot's loop, the view timed alone), and
+  in a searcher's loop `game.view(seat)`, `game.clone()` and `view.sample_world(rng)` (a
+  determinization) before every decision, each timed apart;
 - OpenSpiel `universal_poker` (C++ core) in its default configuration, and as four-player
   limit hold'em; RLCard 1.2 limit hold'em (`env.run` with random agents); PokerKit no-limit
   hold'em, 2 and 6 players.
@@ -55,7 +56,26 @@ def _palace_play(seconds: float) -> dict[str, float]:
     }
 
 
+def _palace_bot_loop(seconds: float) -> dict[str, float]:
+    """A bot's loop: `game.view(seat)` before every move, the view timed alone."""
+    clock = time.process_time
+    views, spent, seed = 0, 0.0, 0
+    while spent < seconds:
+        g = Game.new(players=4, seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over:
+            t0 = clock()
+            view = g.view(g.to_act)
+            spent += clock() - t0
+            views += 1
+            legal = view.legal
+            g.apply(legal[rng.randrange(len(legal))])
+        seed += 1
+    return {"view/s": views / spent}
+
+
 def _palace_views(seconds: float) -> dict[str, float]:
+    """A searcher's loop: a view, a clone and a sampled world before every move."""
     clock = time.process_time
     counts = {"view": 0, "clone": 0, "world": 0}
     spent = {"view": 0.0, "clone": 0.0, "world": 0.0}
@@ -189,6 +209,7 @@ def main() -> None:
     measures: dict[str, Measure | None] = {
         "Palace, 4 players": _palace_play,
         "Palace views, clones, worlds": _palace_views,
+        "Palace views in a bot's loop": _palace_bot_loop,
         "OpenSpiel universal_poker (default)": _openspiel("universal_poker"),
         "OpenSpiel universal_poker, 4-player limit hold'em": _openspiel(
             "universal_poker",
@@ -235,8 +256,11 @@ def main() -> None:
         f"(deal {palace['deal us']:.0f} µs a hand)"
     )
     views = best["Palace views, clones, worlds"]
+    alone = best["Palace views in a bot's loop"]
+    print(f"game.view(seat) before every move, timed alone: {alone['view/s']:,.0f}/s (goal 50,000)")
     print(
-        f"game.view(seat): {views['view/s']:,.0f}/s (goal 50,000)   "
+        f"with a clone and a sampled world between moves: game.view(seat): "
+        f"{views['view/s']:,.0f}/s   "
         f"game.clone(): {views['clone/s']:,.0f}/s (goal 100,000)   "
         f"view.sample_world(rng): {views['world/s']:,.0f}/s (goal 20,000)"
     )
