@@ -17,11 +17,14 @@ import logging
 import os
 import re
 import threading
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from palace.errors import PalaceError
 
 if TYPE_CHECKING:
+    import argparse
+
     from distributed import Client
 
 SERIAL, LOCAL = "serial", "local"
@@ -116,3 +119,25 @@ def close(scheduler: str = LOCAL) -> None:
         client.close()
         if cluster is not None:
             cluster.close()
+
+
+def add_arguments(ap: argparse.ArgumentParser, *, cache: Path, out: Path) -> None:
+    """The options every study's command line shares: where it runs, its shard files, its
+    progress bar and where its tables go."""
+    ap.add_argument(
+        "--scheduler",
+        default=None,
+        help="'serial' (no Dask), 'local' (a LocalCluster here) or tcp://HOST:PORT of a running "
+        "Dask scheduler; default: $PALACE_SCHEDULER, then $DASK_SCHEDULER_ADDRESS, then local",
+    )
+    ap.add_argument("--workers", type=int, default=None, help="worker processes of 'local'")
+    ap.add_argument("--cache", type=Path, default=cache, help=f"shard results (default {cache})")
+    ap.add_argument("--no-cache", action="store_true", help="keep no shard files (no resume)")
+    ap.add_argument("--quiet", action="store_true", help="no progress bars")
+    ap.add_argument("--out", type=Path, default=out)
+
+
+def use_arguments(args: argparse.Namespace) -> None:
+    """Apply the parsed `add_arguments` options that act through the environment."""
+    if args.workers is not None:
+        os.environ[WORKERS_ENV] = str(args.workers)

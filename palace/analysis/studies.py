@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from palace.analysis import cluster
 from palace.analysis.batch import evaluate_batch, showdown_batch
 from palace.analysis.bot_hands import BOTS, averages, check_bot, hand_totals
 from palace.analysis.shards import Plan, Shard, Watch, add_up, run
@@ -409,20 +410,9 @@ def main(argv: list[str] | None = None) -> int:
         help=f"variants to compare (default: all of {', '.join(VARIANTS)})",
     )
     ap.add_argument("--bot", choices=BOTS, default="mixed", help="who plays the variant hands")
-    ap.add_argument(
-        "--scheduler",
-        default=None,
-        help="'serial' (no Dask), 'local' (a LocalCluster here) or tcp://HOST:PORT of a running "
-        "Dask scheduler; default: $PALACE_SCHEDULER, then $DASK_SCHEDULER_ADDRESS, then local",
-    )
-    ap.add_argument("--workers", type=int, default=None, help="worker processes of 'local'")
-    ap.add_argument("--cache", type=Path, default=CACHE, help=f"shard results (default {CACHE})")
-    ap.add_argument("--no-cache", action="store_true", help="keep no shard files (no resume)")
-    ap.add_argument("--quiet", action="store_true", help="no progress bars")
-    ap.add_argument("--out", type=Path, default=DATA)
+    cluster.add_arguments(ap, cache=CACHE, out=DATA)
     args = ap.parse_args(argv)
-    if args.workers is not None:
-        os.environ["PALACE_WORKERS"] = str(args.workers)
+    cluster.use_arguments(args)
     try:
         variants = named(args.variants)
         for flag in ("hands", "samples", "deals"):

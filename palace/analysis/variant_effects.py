@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from palace.analysis import cluster
 from palace.analysis.bots import Bot, RuleBot
 from palace.analysis.odds_bot import OddsBot
 from palace.analysis.search_bot import SearchBot
@@ -749,21 +750,10 @@ def main(argv: list[str] | None = None) -> int:
         help=f"the first is the baseline (default: {' '.join(DEFAULT_VARIANTS)}; "
         f"known: {', '.join(VARIANTS)})",
     )
-    ap.add_argument(
-        "--scheduler",
-        default=None,
-        help="'serial' (no Dask), 'local' (a LocalCluster here) or tcp://HOST:PORT of a running "
-        "Dask scheduler; default: $PALACE_SCHEDULER, then $DASK_SCHEDULER_ADDRESS, then local",
-    )
-    ap.add_argument("--workers", type=int, default=None, help="worker processes of 'local'")
-    ap.add_argument("--cache", type=Path, default=CACHE, help=f"shard results (default {CACHE})")
-    ap.add_argument("--no-cache", action="store_true", help="keep no shard files (no resume)")
-    ap.add_argument("--quiet", action="store_true", help="no progress bar")
-    ap.add_argument("--out", type=Path, default=DATA)
+    cluster.add_arguments(ap, cache=CACHE, out=DATA)
     ap.add_argument("--name", default="variant_effects", help="file name stem (variant_effects)")
     args = ap.parse_args(argv)
-    if args.workers is not None:
-        os.environ["PALACE_WORKERS"] = str(args.workers)
+    cluster.use_arguments(args)
     try:
         variants = named(args.variants)
         the_plan = plan(
