@@ -7,25 +7,13 @@ import re
 from pathlib import Path
 
 import pytest
+from pagekit import button, field
 
 pytestmark = pytest.mark.browser
 
 APP = Path(__file__).resolve().parents[2] / "notebooks" / "app.ipynb"
 LOAD = 180_000  # ms: a kernel start on a busy two-core machine
 WAIT = 60_000
-
-
-def field(scope: object, label: str) -> object:
-    """The input or select of an ipywidgets field by its description."""
-    box = scope.locator(
-        ".widget-inline-hbox",
-        has=scope.page.locator("label.widget-label", has_text=re.compile(f"^{re.escape(label)}$")),
-    )
-    return box.locator("input, select").first
-
-
-def button(scope: object, label: str) -> object:
-    return scope.locator("button", has_text=re.compile(rf"^\s*{re.escape(label)}\s*$"))
 
 
 def test_search_bots_explain_and_explore_finds_effects(voila_server, page, screenshot) -> None:

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+from pagekit import button, field, tab
 
 from palace import Game
 from palace.app.palace_app import PalaceApp
@@ -106,25 +106,6 @@ def app_page(helpers: ModuleType, browser: object, server: str) -> Iterator[obje
 
 
 # ---------------------------------------------------------------------- page helpers
-def tab(page: object, title: str) -> None:
-    page.locator(".palace-app").get_by_role("tab", name=title, exact=True).click()
-    page.locator(".palace-app .lm-TabBar-tab.lm-mod-current").get_by_text(
-        title, exact=True
-    ).wait_for()
-
-
-def button(scope: object, label: str) -> object:
-    """A button by its visible text (icons are CSS glyphs, outside the text)."""
-    return scope.locator("button", has_text=re.compile(rf"^\s*{re.escape(label)}\s*$"))
-
-
-def field(scope: object, label: str) -> object:
-    """The input (or select) of an ipywidgets field by its description."""
-    box = scope.locator(
-        ".widget-inline-hbox",
-        has=scope.page.locator("label.widget-label", has_text=re.compile(f"^{re.escape(label)}$")),
-    )
-    return box.locator("input, select").first
 
 
 def set_number(scope: object, label: str, value: int) -> None:

@@ -10,11 +10,11 @@ Screenshots go to build/screenshots/hostile-upload-*.png.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from pagekit import button, tab
 
 from palace import Game, Stay
 
@@ -38,14 +38,6 @@ def upload(page: object, name: str, data: bytes) -> None:
     with page.expect_file_chooser() as chooser:
         button.click()
     chooser.value.set_files(files=[{"name": name, "mimeType": "application/json", "buffer": data}])
-
-
-def tab(page: object, title: str) -> None:
-    page.locator(".palace-app").get_by_role("tab", name=title, exact=True).click()
-
-
-def button(scope: object, label: str) -> object:
-    return scope.locator("button", has_text=re.compile(rf"^\s*{re.escape(label)}\s*$"))
 
 
 def test_surrogate_name_is_refused_and_the_page_still_works(

@@ -17,7 +17,8 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-from pagekit import field
+from pagekit import button, field
+from pagekit import tab as open_tab
 
 pytestmark = pytest.mark.browser
 
@@ -110,15 +111,9 @@ def open_lesson(helpers: ModuleType, browser: object, base: str, name: str, view
 
 
 def tab(page: object, title: str) -> None:
-    page.locator(".palace-app").get_by_role("tab", name=title, exact=True).click()
-    page.locator(".palace-app .lm-TabBar-tab.lm-mod-current").get_by_text(
-        title, exact=True
-    ).wait_for()
+    """Open a tab and let its panels draw before axe or a layout check reads them."""
+    open_tab(page, title)
     page.wait_for_timeout(1200)
-
-
-def button(scope: object, label: str) -> object:
-    return scope.locator("button", has_text=re.compile(rf"^\s*{re.escape(label)}\s*$"))
 
 
 def axe_problems(page: object) -> list[str]:
