@@ -95,3 +95,25 @@ def test_candidates_never_fold_a_turn_when_staying_is_allowed():
     g = Game.new(players=3, seed=2)
     assert Fold() in g.legal_actions()
     assert Fold() not in candidates(g, g.legal_actions())
+
+
+def test_a_less_tried_choice_with_a_higher_average_is_not_called_better():
+    """The runner-up is the next most *tried* choice; when its average is higher (on fewer
+    worlds) the sentence says so instead of reading as a contradiction."""
+    from palace.analysis.search_bot import RootStats, SearchResult, explain_result
+
+    g = Game.new(players=2, seed=1, deck="2c As 3c Ah 4d Ad 7h Ks", dealer=0)
+    view = g.view(1)
+    legal = [a for a in view.legal if not isinstance(a, Bet)]
+    top, other = legal[0], legal[1]
+    stats = (
+        RootStats(top, "stays", 13, 3.5, 4),
+        RootStats(other, "buys a soldier", 3, 11.5, 0),
+    )
+    text = explain_result(view, SearchResult(top, stats, 40, 0.1, 40))
+    assert "tried this 13 times for +3.5 chips on average" in text
+    assert "4 of those tries beat every other choice's average" in text
+    assert "next most tried: buys a soldier, 3 times for +11.5" in text
+    assert "fewer tries, so a less certain average" in text
+    calm = (RootStats(top, "stays", 13, 3.5, 9), RootStats(other, "buys a soldier", 3, 1.0, 0))
+    assert "less certain" not in explain_result(view, SearchResult(top, calm, 40, 0.1, 40))

@@ -210,7 +210,7 @@ class RootStats:
     words: str
     visits: int
     mean: float  # the searching seat's net chips from here, on average over its visits
-    favourable: int  # visits whose result beat the runner-up action's mean
+    favourable: int  # visits whose result beat the best average of the other actions
 
 
 @dataclass(frozen=True)
@@ -395,10 +395,18 @@ def action_words(view: SeatView, a: Action) -> str:
     return str(a)
 
 
+def _times(n: int) -> str:
+    return "once" if n == 1 else f"{n} times"
+
+
 def explain_result(view: SeatView, result: SearchResult) -> str:
-    """A search's choice in words: ``"Ann attacks Cat (4 chips): 62% to win the battle
-    (exact odds); over 120 sampled worlds it averages +3.1 chips, and 74 of its 90 tries
-    beat the next best choice (stays, +0.4)."``"""
+    """A search's choice in words: ``"Ann attacks Cat (4 chips): 62% to win a battle against
+    Cat (exact odds); in 120 sampled worlds it tried this 90 times for +3.1 chips on average,
+    and 74 of those tries beat every other choice's average; next most tried: stays, 20 times
+    for +0.4."``
+
+    The choice is the most tried one (the search tries most what does best); a choice tried
+    less may show a higher average on fewer worlds, and the sentence says so."""
     name = view.names[view.seat]
     if not result.stats:
         return f"{name} {action_words(view, result.best)}: it is the only choice."
@@ -414,14 +422,16 @@ def explain_result(view: SeatView, result: SearchResult) -> str:
     if target is not None:
         o = battle_odds(view, target)
         odds = f": {round(100 * o.win)}% to win a battle against {view.names[target]} (exact odds)"
-    body = (
-        f"{odds}{';' if odds else ':'} over {result.simulations} sampled worlds it averages "
-        f"{top.mean:+.1f} chips"
-    )
-    if len(result.stats) > 1:
+    lead = f"{odds}{';' if odds else ':'} in {result.simulations} sampled worlds"
+    if len(result.stats) == 1:
+        body = f"{lead} it averages {top.mean:+.1f} chips"
+    else:
         nxt = result.stats[1]
-        body += (
-            f", and {top.favourable} of its {top.visits} tries beat the next best choice "
-            f"({nxt.words}, {nxt.mean:+.1f})"
+        body = (
+            f"{lead} it tried this {_times(top.visits)} for {top.mean:+.1f} chips on average, "
+            f"and {top.favourable} of those tries beat every other choice's average; next most "
+            f"tried: {nxt.words}, {_times(nxt.visits)} for {nxt.mean:+.1f}"
         )
+        if nxt.mean > top.mean:  # tried less: its average rests on fewer worlds
+            body += " (fewer tries, so a less certain average)"
     return head + body + "."

@@ -145,7 +145,7 @@ class PlayTab(VBox):
             value=bot,
             description="Computer",
             tooltip="who plays the computer seats",
-            layout=Layout(width="270px"),
+            layout=Layout(width="330px"),  # the longest label whole: "Search bots (think ahead)"
         )
         self.explain = Checkbox(
             value=True,
