@@ -142,9 +142,12 @@ test-notebooks:
 	$(IN_VENV) $(PY) -m pytest --nbval $(NOTEBOOK_DIR) --nbval-sanitize-with tests/nbval_sanitize.cfg \
 	    -q -p no:cacheprovider || { rc=$$?; [ $$rc -eq 5 ] || exit $$rc; }
 
+# Browser tests spend much of their time waiting on kernels and timers: two processes, a
+# test file each at a time (its Voila server and pages stay in one process).
+BROWSER_WORKERS ?= 2
 test-browser:
 	@if [ -z "$(BROWSER_TESTS)" ]; then echo "(no browser tests yet: skipping)"; exit 0; fi; \
-	$(call pytest_allow_empty,tests/browser -q)
+	$(call pytest_allow_empty,tests/browser -q -n $(BROWSER_WORKERS) --dist loadfile)
 
 # ---------------------------------------------------------------- misc
 bench: $(VENV)/.installed-bench
