@@ -86,6 +86,19 @@ def test_identical_rules_show_no_significant_difference_and_say_so() -> None:
     assert ((table["ci95_low"] <= table["mean"]) | table["ci95_low"].isna()).all()
 
 
+def test_intervals_stay_within_what_a_figure_can_be() -> None:
+    """A few hands give wide normal intervals: a share of hands is shown within 0-100% and a
+    count never below 0, while a seat's value (chips won or lost) may be negative."""
+    hand = {k: 1.0 for k in ve.FIGURES}
+    hand.update(end_battle=100.0, raises=0.0, net_pos_1=-6.0, net_pos_2=6.0)
+    rows = {"standard": [dict(hand), dict(hand, end_battle=0.0, raises=1.0, net_pos_1=8.0)]}
+    table = ve.summarise(rows).xs("standard", level="variant")
+    battle = table.loc[ve.FIGURES["end_battle"]]
+    assert battle["mean"] == 50.0 and battle["ci95_low"] == 0.0 and battle["ci95_high"] == 100.0
+    assert table.loc[ve.FIGURES["raises"], "ci95_low"] == 0.0
+    assert table.loc[ve.seat_label(1, 2), "ci95_low"] < -6.0  # a value is not cut
+
+
 def test_a_real_rule_change_is_found_and_said_in_words() -> None:
     # R9.3 "at_once": heads-up hands become one battle with no soldiers bought
     variants = named(["standard", "two-left-at-once"])

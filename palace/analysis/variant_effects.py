@@ -278,13 +278,18 @@ def ci95(xs: Iterable[float]) -> tuple[float, float, float, int]:
 
 def summarise(rows_by_variant: Mapping[str, list[dict[str, Any]]]) -> pd.DataFrame:
     """Each figure's mean and 95% interval per variant (rows: figure x variant; columns:
-    mean / ci95_low / ci95_high / n)."""
+    mean / ci95_low / ci95_high / n). The normal-approximation interval is cut to what the
+    figure can be: no count below 0, no share of hands above 100%."""
     import pandas as pd
 
     table = {}
     for key, label in _figures_of(rows_by_variant).items():
         for name, rows in rows_by_variant.items():
             m, lo, hi, n = ci95(r[key] for r in rows)
+            if key in FIGURES:  # counts, sizes and shares: never below 0 (a seat's value may be)
+                lo = max(lo, 0.0) if not _isnan(lo) else lo
+            if key in PERCENT:  # a share of hands: never above 100%
+                hi = min(hi, 100.0) if not _isnan(hi) else hi
             table[(label, name)] = {"mean": m, "ci95_low": lo, "ci95_high": hi, "n": n}
     df = pd.DataFrame(table).T
     df.index = pd.MultiIndex.from_tuples(df.index, names=["figure", "variant"])
