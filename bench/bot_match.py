@@ -23,10 +23,8 @@ from __future__ import annotations
 
 import argparse
 import csv
-import math
 import os
 import shlex
-import statistics
 import sys
 import time
 from multiprocessing import Pool
@@ -35,6 +33,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from palace.analysis import variant_effects  # noqa: E402
 from palace.analysis.bots import RuleBot, play_out  # noqa: E402
 from palace.analysis.odds_bot import OddsBot  # noqa: E402
 from palace.game import Game  # noqa: E402
@@ -64,10 +63,9 @@ def play_deal(job: tuple[int, int, int]) -> dict[str, float]:
 
 
 def ci95(xs: list[float]) -> tuple[float, float, float]:
-    """Mean and the normal-approximation 95% interval of the mean."""
-    m = statistics.fmean(xs)
-    half = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else math.nan
-    return m, m - half, m + half
+    """Mean and the normal-approximation 95% interval of the mean (the studies' own)."""
+    mean, low, high, _ = variant_effects.ci95(xs)
+    return mean, low, high
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -31,7 +31,7 @@ from palace.analysis.variants import VARIANTS, named
 from palace.deal import group_of
 from palace.errors import PalaceError
 from palace.hands import Category
-from palace.numbers import is_whole
+from palace.numbers import whole_in
 from palace.rules import Rules
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "studies"
@@ -41,12 +41,6 @@ CATEGORY_NAMES = ["no counting cards"] + [c.label for c in Category]
 DEAL_BLOCK = 5_000  # banner deals per shard
 SAMPLE_BLOCK = 100_000  # random battles or hands per shard
 HAND_SEATS_PER_SHARD = 1_000  # bot hands x players per shard (about a second of play)
-
-
-def _whole(name: str, value: object, minimum: int) -> int:
-    if not is_whole(value) or value < minimum:
-        raise PalaceError(f"{name} must be a whole number >= {minimum}, got {value!r}")
-    return value
 
 
 def _run(plan: Plan, run_options: dict[str, Any]) -> list[Any]:
@@ -138,8 +132,8 @@ def banner_deal_counts(
     watch: Watch | None = None,
 ) -> dict[int, BannerCounts]:
     """Per player count, `deals` shuffled banner deals counted by rejects (R4.3, R4.4)."""
-    counts = [_whole("players", n, 2) for n in players]
-    seed, deals = _whole("seed", seed, 0), _whole("deals", deals, 1)
+    counts = [whole_in("players", n, 2) for n in players]
+    seed, deals = whole_in("seed", seed, 0), whole_in("deals", deals, 1)
     shards = tuple(
         Shard(banner_deal_shard, {"players": n, "deals": size, "seed": seed, "block": b})
         for n in counts
@@ -246,8 +240,8 @@ def exclusion_flip_rate(
     down with exclusion (R8.2) and without it, the R8.5 tie-break applied to both.
     Battles whose banners share a suit never happen (R7.2) and are left out.
     """
-    sizes = [_whole("army size", k, 1) for k in sizes]
-    seed, battles = _whole("seed", seed, 0), _whole("battles", battles, 1)
+    sizes = [whole_in("army size", k, 1) for k in sizes]
+    seed, battles = whole_in("seed", seed, 0), whole_in("battles", battles, 1)
     shards = tuple(
         Shard(exclusion_shard, {"size": k, "battles": n, "seed": seed, "block": b})
         for k in sizes
@@ -307,8 +301,8 @@ def category_frequencies(
     The first card of each hand is the player's banner; the excluded suit is a random
     other suit (an opponent's banner, R8.2).
     """
-    sizes = [_whole("hand size", k, 1) for k in sizes]
-    seed, hands = _whole("seed", seed, 0), _whole("hands", hands, 1)
+    sizes = [whole_in("hand size", k, 1) for k in sizes]
+    seed, hands = whole_in("seed", seed, 0), whole_in("hands", hands, 1)
     shards = tuple(
         Shard(category_shard, {"size": k, "hands": n, "seed": seed, "block": b})
         for k in sizes
@@ -361,8 +355,8 @@ def compare_variants(
     for label, rules in variants.items():
         if not isinstance(rules, Rules):
             raise PalaceError(f"variant {label!r} must map to a Rules, got {type(rules).__name__}")
-    hands, players = _whole("hands", hands, 1), _whole("players", players, 2)
-    seed, bot = _whole("seed", seed, 0), check_bot(bot)
+    hands, players = whole_in("hands", hands, 1), whole_in("players", players, 2)
+    seed, bot = whole_in("seed", seed, 0), check_bot(bot)
     per = hands_per_shard(players, hands)
     shards = tuple(
         Shard(
@@ -416,8 +410,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         variants = named(args.variants)
         for flag in ("hands", "samples", "deals"):
-            _whole(f"--{flag}", getattr(args, flag), 1)
-        _whole("--seed", args.seed, 0)
+            whole_in(f"--{flag}", getattr(args, flag), 1)
+        whole_in("--seed", args.seed, 0)
     except PalaceError as exc:
         ap.error(str(exc))
     run_options: dict[str, Any] = {

@@ -51,7 +51,7 @@ from palace.analysis.variants import VARIANTS, named
 from palace.errors import PalaceError
 from palace.events import EndReason
 from palace.game import Game
-from palace.numbers import is_whole
+from palace.numbers import whole_in
 from palace.rules import Rules
 
 if TYPE_CHECKING:  # pandas and matplotlib are loaded by the functions that build tables
@@ -515,11 +515,6 @@ def small_game_table(directory: Path = SOLVED) -> pd.DataFrame:
 
 
 # ------------------------------------------------------------------ running a study
-def _whole(name: str, value: object, low: int, high: int | None = None) -> int:
-    if not is_whole(value) or value < low or (high is not None and value > high):
-        span = f"from {low} to {high}" if high is not None else f">= {low}"
-        raise PalaceError(f"{name} must be a whole number {span}, got {value!r}")
-    return int(value)
 
 
 def plan(
@@ -540,11 +535,11 @@ def plan(
     for label, rules in variants.items():
         if not isinstance(rules, Rules):
             raise PalaceError(f"variant {label!r} must map to a Rules, got {type(rules).__name__}")
-    hands, players = _whole("hands", hands, 1), _whole("players", players, 2, 10)
-    seed, bot = _whole("seed", seed, 0), check_players(bot)
+    hands, players = whole_in("hands", hands, 1), whole_in("players", players, 2, 10)
+    seed, bot = whole_in("seed", seed, 0), check_players(bot)
     simulations, per_shard = (
-        _whole("simulations", simulations, 1),
-        _whole("per_shard", per_shard, 1),
+        whole_in("simulations", simulations, 1),
+        whole_in("per_shard", per_shard, 1),
     )
     shards = tuple(
         Shard(
