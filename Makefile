@@ -51,12 +51,20 @@ NOTEBOOK_DIR ?= notebooks
 NOTEBOOKS     = $(shell [ -d $(NOTEBOOK_DIR) ] && find $(NOTEBOOK_DIR) -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' | sort)
 BROWSER_TESTS = $(wildcard tests/browser/test_*.py)
 
+# The compiled engine (palace/native.py): built in place by mypyc when the sources changed.
+NATIVE = PALACE_IGNORE_STALE_BUILD=1 $(PY) -c "from palace.native import main; raise SystemExit(main())"
+# The tests that run again on the pure-Python engine, beside the doctests of the compiled
+# modules (a compiled module shows no doctests): the rules, properties and game interface.
+PURE_TESTS := tests/test_rules.py tests/test_properties.py tests/test_game_api.py \
+              tests/test_search_support.py tests/test_hands_oracle.py tests/test_scenarios.py \
+              tests/test_strict_files.py
+
 # pytest exits 5 when it collected nothing: an empty step is not a failure.
 define pytest_allow_empty
 	$(IN_VENV) $(PY) -m pytest $(1) || { rc=$$?; if [ $$rc -eq 5 ]; then echo "(no tests collected: $(1))"; else exit $$rc; fi; }
 endef
 
-.PHONY: help app test lab lint bench clean install install-test install-bench \
+.PHONY: help app test lab lint bench clean install install-test install-bench native pure native-status \
         test-lint test-types test-unit test-notebooks test-browser notebooks handouts studies solve
 
 help:
@@ -69,7 +77,9 @@ help:
 	@echo "make handouts   every lesson executed as a static HTML page in $(HANDOUT_DIR)/"
 	@echo "make studies    regenerate data/studies/ (long: about 25 minutes here; SCHEDULER=tcp://...)"
 	@echo "make solve      re-solve the small game into data/solved/ (long: about 40 minutes here)"
-	@echo "make clean   remove .venv, caches and build/"
+	@echo "make native  compile the engine with mypyc (done by the targets above when needed)"
+	@echo "make pure    remove the compiled engine: pure Python (PALACE_PURE=1: for one process)"
+	@echo "make clean   remove .venv, caches, build/ and the compiled engine"
 
 # ---------------------------------------------------------------- environment
 $(PY):
@@ -77,7 +87,7 @@ $(PY):
 	$(PIP) install --upgrade pip
 
 $(VENV)/.installed-app: pyproject.toml | $(PY)
-	$(PIP) install -e .
+	$(PIP) install -e '.[native]'
 	touch $@
 
 # The test extra includes the app, so it satisfies the app stamp too; `agents` (OpenSpiel)
@@ -87,12 +97,23 @@ $(VENV)/.installed-test: pyproject.toml | $(PY)
 	touch $@ $(VENV)/.installed-app
 
 $(VENV)/.installed-bench: pyproject.toml | $(PY)
-	$(PIP) install -e '.[bench]'
+	$(PIP) install -e '.[bench,native]'
 	touch $@
 
 install: $(VENV)/.installed-app
 install-test: $(VENV)/.installed-test
-install-bench: $(VENV)/.installed-bench
+install-bench: $(VENV)/.installed-bench native
+
+# The engine compiled in place from the same source (palace/native.py): only when a source
+# changed; a machine that cannot compile carries on in pure Python.
+native: $(VENV)/.installed-app
+	@$(NATIVE) ensure
+
+pure: | $(PY)
+	@$(NATIVE) remove
+
+native-status: | $(PY)
+	@$(NATIVE) status
 
 # ---------------------------------------------------------------- app
 # `make app` serves the whole notebooks/ folder (Voila's directory mode), so the app's
@@ -101,7 +122,7 @@ install-bench: $(VENV)/.installed-bench
 # lessons out of the pre-heated pool and culls pages that have no open tab (5 minutes).
 app: APP_TARGET := notebooks/
 app: APP_PATH = $(if $(wildcard $(APP_NOTEBOOK)),voila/render/app.ipynb,)
-app: $(VENV)/.installed-app
+app: $(VENV)/.installed-app native
 	@[ -d "$(APP_TARGET)" ] || { echo "Nothing to serve yet: $(APP_TARGET) does not exist." >&2; exit 1; }
 	@[ -z "$(KEY)" ] || [ -n "$(CERT)" ] || { echo "KEY=... needs CERT=... too." >&2; exit 1; }
 	@if [ "$(HOST)" = "0.0.0.0" ] || [ "$(HOST)" = "::" ]; then \
@@ -113,12 +134,12 @@ app: $(VENV)/.installed-app
 	@echo "+ $(VOILA_CMD)"
 	@$(IN_VENV) $(VOILA_CMD)
 
-lab: $(VENV)/.installed-app
+lab: $(VENV)/.installed-app native
 	@echo "JupyterLab is at http://127.0.0.1:$(LAB_PORT)/lab"
 	$(IN_VENV) $(LAB_CMD)
 
 # ---------------------------------------------------------------- tests
-test: $(VENV)/.installed-test
+test: $(VENV)/.installed-test native
 	$(MAKE) --no-print-directory test-lint
 	$(MAKE) --no-print-directory test-types
 	$(MAKE) --no-print-directory test-unit
@@ -136,6 +157,8 @@ test-types:
 
 test-unit:
 	$(call pytest_allow_empty,$(UNIT_DIRS) --doctest-modules --ignore=tests/browser -q)
+	@echo "--- again on the pure-Python engine (PALACE_PURE=1): $(PURE_TESTS) and palace's doctests"
+	PALACE_PURE=1 $(IN_VENV) $(PY) -m pytest palace $(PURE_TESTS) --doctest-modules -q
 
 test-notebooks:
 	@if [ -z "$(NOTEBOOKS)" ]; then echo "(no notebooks yet: skipping nbval)"; exit 0; fi; \
@@ -150,14 +173,14 @@ test-browser:
 	$(call pytest_allow_empty,tests/browser -q -n $(BROWSER_WORKERS) --dist loadfile)
 
 # ---------------------------------------------------------------- misc
-bench: $(VENV)/.installed-bench
+bench: $(VENV)/.installed-bench native
 	@if [ -f bench/run_all.py ]; then $(IN_VENV) $(PY) bench/run_all.py; \
 	else echo "(bench/run_all.py not written yet)"; fi
 
 # Re-run notebooks in place after a change to what they show (NB=one file to do one).
 # Widget state and timings are not stored: nbval compares the text outputs only.
 NB ?= $(NOTEBOOKS)
-notebooks: $(VENV)/.installed-test
+notebooks: $(VENV)/.installed-test native
 	@for nb in $(NB); do echo "running $$nb"; \
 	  $(IN_VENV) $(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace \
 	    --ExecutePreprocessor.store_widget_state=False \
@@ -170,7 +193,7 @@ notebooks: $(VENV)/.installed-test
 # Handouts: each lesson executed and written as a static HTML page that prints whole
 # (palace/app/handouts.py), for students without a server.
 HANDOUT_DIR ?= build/handouts
-handouts: $(VENV)/.installed-app
+handouts: $(VENV)/.installed-app native
 	$(IN_VENV) $(PY) -m palace.app.handouts $(HANDOUT_DIR)
 
 # Long computations stay out of `make test` (issue 14): the study tables of data/studies/
@@ -180,17 +203,18 @@ SCHEDULER ?=
 SCHED_ARG  = $(if $(SCHEDULER),--scheduler $(SCHEDULER),)
 EFFECTS    = $(IN_VENV) $(PY) -m palace.analysis.variant_effects --seed 2026 $(SCHED_ARG) \
 	--variants standard no-limit call-matches-attack two-left-at-once
-studies: $(VENV)/.installed-test
+studies: $(VENV)/.installed-test native
 	$(IN_VENV) $(PY) -m palace.analysis.studies --seed 2026 --hands 2000 --samples 500000 \
 	    --deals 20000 $(SCHED_ARG)
 	$(EFFECTS) --hands 1000 --players 2 --bot rules --name variant_effects_rules
 	$(EFFECTS) --hands 1000 --players 2 --bot search --simulations 60 --name variant_effects
 	$(EFFECTS) --hands 500 --players 4 --bot search --simulations 40 --name variant_effects_4p
 
-solve: $(VENV)/.installed-test
+solve: $(VENV)/.installed-test native
 	$(IN_VENV) $(PY) -m palace.analysis.solver
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .ruff_cache .hypothesis *.egg-info
+	find palace -name '*.so' -delete
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
 	find . -name .ipynb_checkpoints -type d -prune -exec rm -rf {} +

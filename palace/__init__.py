@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from palace.native import check_fresh
+
+check_fresh()  # a compiled engine older than its source would play old rules (palace.native)
+
 from palace.actions import (
     Action,
     Bet,

@@ -158,11 +158,18 @@ def _bet_amount(t: Table, seat: int, given: object) -> str | None:
     return _afford(t, seat, amount, "an attack")
 
 
+def _given(action: Action, name: str) -> object:
+    """A field of an action as it was given: it comes from outside and is checked here,
+    whatever its annotation says (the compiled engine would refuse a wrong type with a
+    TypeError instead of the rule at fault)."""
+    return getattr(action, name)
+
+
 def _check_bet(t: Table, seat: int, action: Bet) -> str | None:
-    target = action.target
+    target = _given(action, "target")
     if not is_whole(target) or not 0 <= target < t.players:
         return f"Bet.target must name a seat 0-{t.players - 1}, got {target!r} (R7.1)"
-    return _bet_target(t, seat, target) or _bet_amount(t, seat, action.amount)
+    return _bet_target(t, seat, target) or _bet_amount(t, seat, _given(action, "amount"))
 
 
 def _raise_gate(t: Table, seat: int) -> str | None:
@@ -183,8 +190,9 @@ def _check_raise(t: Table, seat: int, action: Raise) -> str | None:
     reason = _raise_gate(t, seat)
     if reason:
         return reason
-    if action.amount is not None and not is_whole(action.amount):
-        return f"Raise.amount must be a whole number of chips, got {action.amount!r} (R7.7)"
+    given = _given(action, "amount")
+    if given is not None and not is_whole(given):
+        return f"Raise.amount must be a whole number of chips, got {given!r} (R7.7)"
     size = raise_of(t, seat, action.amount)
     if t.rules.no_limit:
         if size < t.rules.big_bet:

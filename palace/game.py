@@ -37,7 +37,7 @@ from palace.views import SeatMemory, SeatView, build_view, sentence_for
 FORMAT = "palace-hand/1"
 
 
-def player_names(players: int | Sequence[str]) -> tuple[str, ...]:
+def player_names(players: object) -> tuple[str, ...]:
     """The players' names from a count (2-10: Ann, Bob, ...) or a list of names (R1.1)."""
     if isinstance(players, bool):
         raise PalaceError(
@@ -398,14 +398,10 @@ class Game:
     # ---------------------------------------------------------------- copies and worlds
     def clone(self) -> Game:
         """An independent copy that plays on exactly as this game would (same seed stream)."""
-        g = Game.__new__(Game)
-        g._t = self._t.copy()
-        g._rng = self._rng
+        g = Game(self._t.copy(), self._rng, self._setup)
         g._rng_shared = self._rng_shared = self._rng is not None
-        g._setup = self._setup
         g._actions = self._actions[:]
         g._chances = self._chances[:]
-        g._memories = [None] * self._t.players
         g._legal = self._legal
         g._rng_seed = self._rng_seed
         return g

@@ -76,9 +76,9 @@ def _straight_top(mask: int) -> int:
 
 _STRAIGHT = [_straight_top(m) for m in range(_N)]
 
-SF, QUADS, FULL, FLUSH, STRAIGHT, TRIPS, TWO_PAIR, PAIR, HIGH = (
+SF, QUADS, FULL, FLUSH, STRAIGHT, TRIPS, TWO_PAIR, PAIR, HIGH = [
     (c + 1) << 20 for c in range(8, -1, -1)
-)
+]
 
 
 def hand_value(indices: Iterable[int], exclude_suit: int = -1) -> int:

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from palace.cards import Card
 from palace.events import EndReason, Event, EventKind, Move, Phase
 from palace.hands import Hand
@@ -119,6 +121,7 @@ class DealState:
         )
 
 
+@mypyc_attr(native_class=False)  # copy() fills its __dict__ directly
 @dataclass
 class Table:
     """All mutable state of a hand. Game procedures change it only through `record`."""

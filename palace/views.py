@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, NamedTuple
 
+from mypy_extensions import mypyc_attr
+
 from palace.actions import Action
 from palace.cards import Card, Suit
 from palace.errors import StateError
@@ -109,6 +111,7 @@ class TurnState(NamedTuple):
     trim_rule: str = "R6.2"
 
 
+@mypyc_attr(native_class=False)  # build_view fills its __dict__ directly
 @dataclass(frozen=True)
 class SeatView:
     """One seat's knowledge of the table. Never holds the deck order or others' palaces."""
@@ -260,8 +263,8 @@ class SeatMemory:
         self.done = len(memo)
 
     def copy(self) -> SeatMemory:
-        m = SeatMemory.__new__(SeatMemory)
-        m.seat, m.done, m.known = self.seat, self.done, dict(self.known)
+        m = SeatMemory(self.seat, [])
+        m.done, m.known = self.done, dict(self.known)
         m.by_zone = {k: set(v) for k, v in self.by_zone.items()}
         return m
 

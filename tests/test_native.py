@@ -1,0 +1,154 @@
+"""The compiled engine (`palace.native`) plays exactly the hands its source plays, is used
+only while it is as new as its source, and ``PALACE_PURE=1`` runs the source instead."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from palace import native
+
+# Every named variant, several table sizes, rule and random bots; then a searcher's loop:
+# a view, a clone and a sampled world before every move. Everything a hand leaves behind
+# (its saved form, every event's sentence, each seat's view at the end) goes into one digest.
+PLAY = """
+import hashlib, json, random
+from palace.analysis.bot_hands import play_hand
+from palace.analysis.variants import VARIANTS
+from palace.game import Game
+from palace.native import is_compiled
+
+digest = hashlib.sha256()
+
+def seal(game):
+    digest.update(json.dumps(game.to_dict(), sort_keys=True, default=str).encode())
+    for event in game.events:
+        digest.update(str(event).encode())
+    for seat in range(game.players):
+        view = game.view(seat)
+        digest.update(repr((view.seats, sorted(view.unseen), view.learned)).encode())
+
+for k, v in enumerate(VARIANTS.values()):
+    for i in range(30):
+        seal(play_hand(v.rules, players=2 + (i + k) % 5, seed=100 * k, hand=i, bot="mixed"))
+
+rng = random.Random(3)
+for seed in range(80):
+    g = Game.new(players=4, seed=seed)
+    while not g.is_over:
+        seat = g.to_act
+        view = g.view(seat)
+        world = view.sample_world(rng)
+        for s in range(world.players):
+            digest.update(repr(world.view(s).palace).encode())
+        c = g.clone()
+        legal = c.legal_actions()
+        g.apply(legal[rng.randrange(len(legal))])
+    seal(g)
+
+print(json.dumps({"compiled": is_compiled(), "digest": digest.hexdigest()}))
+"""
+
+
+def run(code: str, **env: str) -> dict:
+    """The JSON `code` prints last, run in a new process (pure only if `env` says so)."""
+    base = {k: v for k, v in os.environ.items() if k not in (native.PURE_ENV, native.STALE_ENV)}
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        env={**base, **env},
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=600,
+    )
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def needs_compiled() -> None:
+    if native.compiled_modules() != list(native.COMPILED) or native.stale_modules():
+        message = "the engine is not compiled here (make native)"
+        if os.environ.get("PALACE_REQUIRE_NATIVE") == "1":
+            pytest.fail(message + " (PALACE_REQUIRE_NATIVE=1)", pytrace=False)
+        pytest.skip(message)
+
+
+def test_the_compiled_engine_plays_exactly_the_hands_the_source_plays() -> None:
+    needs_compiled()
+    compiled = run(PLAY)
+    pure = run(PLAY, PALACE_PURE="1")
+    assert compiled["compiled"] is True
+    assert pure["compiled"] is False
+    assert compiled["digest"] == pure["digest"]
+
+
+def test_pure_switch_imports_every_compiled_module_from_its_source() -> None:
+    code = (
+        "import importlib, json; import palace; "
+        "print(json.dumps({n: importlib.import_module('palace.' + n).__file__ "
+        "for n in palace.native.COMPILED}))"
+    )
+    files = run(code, PALACE_PURE="1")
+    assert files == {n: str(native.source_path(n)) for n in native.COMPILED}
+
+
+def _fake_package(tmp: Path, names: tuple[str, ...]) -> None:
+    suffix = native.extension_suffixes()[0]
+    for name in names:
+        src = tmp / f"{name.replace('.', '/')}.py"
+        src.parent.mkdir(parents=True, exist_ok=True)
+        src.write_text("")
+        so = tmp / f"{name.replace('.', '/')}{suffix}"
+        so.write_text("")
+        os.utime(src, (time.time() - 60, time.time() - 60))
+
+
+def test_a_compiled_module_older_than_its_source_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(native, "HERE", tmp_path)
+    monkeypatch.setattr(native, "COMPILED", ("game", "analysis.bots"))
+    monkeypatch.delenv(native.PURE_ENV, raising=False)
+    monkeypatch.delenv(native.STALE_ENV, raising=False)
+    _fake_package(tmp_path, native.COMPILED)
+    assert native.compiled_modules() == ["game", "analysis.bots"]
+    native.check_fresh()  # both built after their sources: fine
+
+    (tmp_path / "analysis" / "bots.py").write_text("# edited after the build\n")
+    assert native.stale_modules() == ["analysis.bots"]
+    with pytest.raises(ImportError, match="compiled analysis.bots is older than the source"):
+        native.check_fresh()
+    monkeypatch.setenv(native.STALE_ENV, "1")
+    native.check_fresh()  # the escape hatch the build itself uses
+
+    removed = native.remove()
+    assert {p.name for p in removed} >= {f"game{native.extension_suffixes()[0]}"}
+    assert native.compiled_modules() == [] and native.stale_modules() == []
+
+
+def test_a_stale_build_stops_the_import_with_the_fix_in_the_message() -> None:
+    needs_compiled()
+    source = native.source_path("hands")
+    before = source.stat().st_mtime
+    so = next(f for f in native.built_files() if f.name.startswith("hands."))
+    built = so.stat().st_mtime
+    try:
+        os.utime(so, (built, before - 10))  # the build is now older than the source
+        out = subprocess.run(
+            [sys.executable, "-c", "import palace"],
+            env={
+                k: v for k, v in os.environ.items() if k not in (native.PURE_ENV, native.STALE_ENV)
+            },
+            capture_output=True,
+            text=True,
+        )
+    finally:
+        os.utime(so, (built, built))
+    assert out.returncode != 0
+    assert "compiled hands is older than the source" in out.stderr
+    assert "make native" in out.stderr and "make pure" in out.stderr
