@@ -12,6 +12,9 @@ are not installed are skipped with a note (``make bench`` installs them: the `be
 - `game.view(seat)` built before every decision (a bot's loop, the view timed alone), and
   in a searcher's loop `game.view(seat)`, `game.clone()` and `view.sample_world(rng)` (a
   determinization) before every decision, each timed apart;
+- the same three Palace measures on the pure-Python source (``PALACE_PURE=1``, in a second
+  process, its rounds interleaved with the others) beside the compiled engine (`make
+  native`, `palace.native`): what compiling the same source buys;
 - OpenSpiel `universal_poker` (C++ core) in its default configuration, and as four-player
   limit hold'em; RLCard 1.2 limit hold'em (`env.run` with random agents); PokerKit no-limit
   hold'em, 2 and 6 players.
@@ -20,11 +23,16 @@ are not installed are skipped with a note (``make bench`` installs them: the `be
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 
 from palace import Game
+from palace.native import PURE_ENV, is_compiled
 
 Measure = Callable[[float], dict[str, float]]
 
@@ -100,6 +108,48 @@ def _palace_views(seconds: float) -> dict[str, float]:
             g.apply(legal[rng.randrange(len(legal))])
         seed += 1
     return {f"{k}/s": counts[k] / spent[k] for k in counts}
+
+
+PALACE_MEASURES: dict[str, Measure] = {
+    "play": _palace_play,
+    "views": _palace_views,
+    "bot loop": _palace_bot_loop,
+}
+
+
+class _Source:
+    """The Palace measures on the pure-Python source, in a process of their own."""
+
+    def __init__(self) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, __file__, "--serve"],
+            env={**os.environ, PURE_ENV: "1"},
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+
+    def measure(self, name: str) -> Measure:
+        def run(seconds: float) -> dict[str, float]:
+            assert self.proc.stdin is not None and self.proc.stdout is not None
+            self.proc.stdin.write(json.dumps([name, seconds]) + "\n")
+            self.proc.stdin.flush()
+            return json.loads(self.proc.stdout.readline())
+
+        return run
+
+    def close(self) -> None:
+        if self.proc.stdin is not None:
+            self.proc.stdin.close()
+        self.proc.wait(timeout=60)
+
+
+def _serve() -> None:
+    """The source process: one JSON request per line, one JSON row back."""
+    assert not is_compiled()
+    for line in sys.stdin:
+        name, seconds = json.loads(line)
+        print(json.dumps(PALACE_MEASURES[name](seconds)), flush=True)
 
 
 def _openspiel(name: str, params: dict[str, object] | None = None) -> Measure | None:
@@ -205,11 +255,19 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per round")
     ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.serve:
+        return _serve()
+    compiled = is_compiled()
+    source = _Source() if compiled else None
     measures: dict[str, Measure | None] = {
         "Palace, 4 players": _palace_play,
         "Palace views, clones, worlds": _palace_views,
         "Palace views in a bot's loop": _palace_bot_loop,
+        "Palace (source), 4 players": source.measure("play") if source else None,
+        "Palace (source) views, clones, worlds": source.measure("views") if source else None,
+        "Palace (source) views in a bot's loop": source.measure("bot loop") if source else None,
         "OpenSpiel universal_poker (default)": _openspiel("universal_poker"),
         "OpenSpiel universal_poker, 4-player limit hold'em": _openspiel(
             "universal_poker",
@@ -242,13 +300,17 @@ def main() -> None:
             key = next(iter(row))
             if old is None or row[key] > old[key]:
                 best[name] = row
+    if source is not None:
+        source.close()
+    engine = "compiled (make native)" if compiled else "pure Python (not compiled: make native)"
+    print(f"Palace engine: {engine}")
     print(f"best of {args.rounds} rounds of {args.seconds:g} CPU s each\n")
     print(f"{'engine':<52} {'decisions/s':>12} {'per hand':>9}")
     for name, row in best.items():
         if "decisions/s" in row:
             print(f"{name:<52} {row['decisions/s']:>12,.0f} {row['per hand']:>9.1f}")
     for name, fn in measures.items():
-        if fn is None:
+        if fn is None and not name.startswith("Palace"):
             print(f"{name:<52} {'(not installed: make bench installs it)':>22}")
     palace = best["Palace, 4 players"]
     print(
@@ -264,6 +326,20 @@ def main() -> None:
         f"game.clone(): {views['clone/s']:,.0f}/s (goal 100,000)   "
         f"view.sample_world(rng): {views['world/s']:,.0f}/s (goal 20,000)"
     )
+    if compiled:
+        src_play = best["Palace (source), 4 players"]
+        src_views = best["Palace (source) views, clones, worlds"]
+        src_alone = best["Palace (source) views in a bot's loop"]
+        pairs = [
+            ("decisions/s", palace["decisions/s"], src_play["decisions/s"]),
+            ("with the deal", palace["with deal"], src_play["with deal"]),
+            ("game.view, a bot's loop", alone["view/s"], src_alone["view/s"]),
+            ("game.clone", views["clone/s"], src_views["clone/s"]),
+            ("view.sample_world", views["world/s"], src_views["world/s"]),
+        ]
+        print("\ncompiled engine vs its pure-Python source (PALACE_PURE=1), same run:")
+        for what, fast, slow in pairs:
+            print(f"  {what:<26} {fast:>10,.0f} vs {slow:>10,.0f}/s   {fast / slow:5.2f}x")
     print("\nratios (Palace decisions/s over the peer's):")
     rate = palace["decisions/s"]
     goals = {
