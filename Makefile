@@ -93,7 +93,7 @@ $(VENV)/.installed-app: pyproject.toml | $(PY)
 # The test extra includes the app, so it satisfies the app stamp too; `agents` (OpenSpiel)
 # is tested too.
 $(VENV)/.installed-test: pyproject.toml | $(PY)
-	$(PIP) install -e '.[test,agents]'
+	$(PIP) install -e '.[test,agents,native]'
 	touch $@ $(VENV)/.installed-app
 
 $(VENV)/.installed-bench: pyproject.toml | $(PY)

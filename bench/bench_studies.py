@@ -13,16 +13,23 @@ rules, `palace.analysis.studies.compare_variants`):
    and the aim (under 3 minutes on a 2-core machine); a run that passes ``--budget``
    seconds (default 900) is cancelled and extrapolated from the hands it finished;
 3. where the time of one hand goes: a profile of ``--profile`` serial hands, by function
-   (own time), engine vs bot vs view.
+   (own time), engine vs bot vs view, on the pure-Python source (``PALACE_PURE=1``, in a
+   process of its own: a compiled module is one opaque call to cProfile).
+
+With the compiled engine (`make native`), the serial row is also run on the pure-Python
+source in a second process, interleaved with the others, for the ratio compiling buys.
 """
 
 from __future__ import annotations
 
 import argparse
 import cProfile
+import json
 import logging
 import os
 import pstats
+import subprocess
+import sys
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -34,6 +41,7 @@ from palace.analysis import cluster
 from palace.analysis.bot_hands import hand_totals
 from palace.analysis.shards import Cancelled, Watch
 from palace.analysis.studies import compare_variants, hands_per_shard
+from palace.native import PURE_ENV, is_compiled
 from palace.rules import Rules
 
 AIM_SECONDS = 180
@@ -69,7 +77,27 @@ def pooled(pool: ProcessPoolExecutor, hands: int, seed: int) -> float:
     return time.perf_counter() - t0
 
 
+def on_source(*argv: str) -> subprocess.CompletedProcess[str]:
+    """This script with `argv`, in a new process on the pure-Python source."""
+    return subprocess.run(
+        [sys.executable, __file__, *argv],
+        env={**os.environ, PURE_ENV: "1"},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+
+
+def source_serial(hands: int, seed: int) -> tuple[str, float]:
+    """The serial row on the pure-Python source (its own process): its table as CSV text
+    and the seconds it took."""
+    out = on_source("--serial-only", "--hands", str(hands), "--seed", str(seed))
+    row = json.loads(out.stdout.strip().splitlines()[-1])
+    return row["table"], float(row["seconds"])
+
+
 def profile(hands: int, seed: int) -> None:
+    assert not is_compiled(), "profile the source: PALACE_PURE=1"
     prof = cProfile.Profile()
     prof.enable()
     timed(hands, "serial", seed)
@@ -149,8 +177,20 @@ def main() -> None:
     ap.add_argument("--profile", type=int, default=300, help="hands to profile (0: skip)")
     ap.add_argument("--rounds", type=int, default=3, help="interleaved rounds of the first row")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--serial-only", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--profile-only", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.serial_only:
+        df, took = timed(args.hands, "serial", args.seed)
+        print(json.dumps({"table": df.to_csv(), "seconds": took}))
+        return
+    if args.profile_only:
+        profile(args.profile, args.seed)
+        return
+    compiled = is_compiled()
+    engine = "compiled (make native)" if compiled else "pure Python (not compiled: make native)"
     print(f"machine: {os.cpu_count()} cores; four players, RuleBot at every seat")
+    print(f"Palace engine: {engine}")
 
     cpu0 = time.process_time()
     serial_df, serial_t = timed(args.hands, "serial", args.seed)
@@ -168,7 +208,7 @@ def main() -> None:
         address = local.scheduler_address
         timed(8, address, args.seed)  # workers import Palace before the clock runs
         started = time.perf_counter() - t0
-        serial_ts, dask_ts, pool_ts = [serial_t], [], []
+        serial_ts, dask_ts, pool_ts, source_ts = [serial_t], [], [], []
         pool = ProcessPoolExecutor(2, mp_context=get_context("spawn"))
         pooled(pool, 8, args.seed)  # the processes import Palace before the clock runs
         with Client(address, set_as_default=False) as probe:
@@ -176,24 +216,44 @@ def main() -> None:
             dask_df, t = timed(args.hands, address, args.seed)
             dask_cpu = sum(probe.run(time.process_time).values()) - before
         dask_ts.append(t)
+        source_tables = set()
+        if compiled:
+            table, t = source_serial(args.hands, args.seed)
+            source_tables.add(table)
+            source_ts.append(t)
         for _ in range(1, args.rounds):  # interleaved, best of each: a busy neighbour
             serial_ts.append(timed(args.hands, "serial", args.seed)[1])  # slows both alike
             dask_df, t = timed(args.hands, address, args.seed)
             dask_ts.append(t)
+            if compiled:
+                table, t = source_serial(args.hands, args.seed)
+                source_tables.add(table)
+                source_ts.append(t)
         for _ in range(args.rounds):
             pool_ts.append(pooled(pool, args.hands, args.seed))
         pool.shutdown()
         serial_t, dask_t, pool_t = min(serial_ts), min(dask_ts), min(pool_ts)
-        same = serial_df.equals(dask_df)
+        same = serial_df.equals(dask_df) and source_tables <= {serial_df.to_csv()}
         rows = [
             ("serial (no Dask)", args.hands / serial_t, 1.0),
             ("LocalCluster, 2 workers", args.hands / dask_t, serial_t / dask_t),
             ("2 plain processes, no Dask", args.hands / pool_t, serial_t / pool_t),
         ]
+        if source_ts:
+            source_t = min(source_ts)
+            rows.append(("serial, pure-Python source", args.hands / source_t, serial_t / source_t))
         print(f"\n{'path':>26} | {'hands/s':>9} | vs serial   (best of {args.rounds} interleaved)")
         for name, rate, ratio in rows:
             print(f"{name:>26} | {rate:9,.1f} | {ratio:8.2f}x")
-        print(f"(cluster start-up {started:.1f} s, not counted; tables identical: {same})")
+        print(
+            f"(cluster start-up {started:.1f} s, not counted; tables identical"
+            f"{' (serial, cluster, source)' if source_tables else ''}: {same})"
+        )
+        if source_ts:
+            print(
+                f"the compiled engine plays {min(source_ts) / serial_t:.2f}x as many hands a "
+                "second as its pure-Python source (PALACE_PURE=1), serially"
+            )
         print(
             f"CPU seconds per 1,000 hands: serial {1000 * serial_cpu / args.hands:.2f}, "
             f"the two workers together {1000 * dask_cpu / args.hands:.2f}: on two free cores "
@@ -204,14 +264,15 @@ def main() -> None:
             "core count, other work shares the cores and the ratio falls short of 2)"
         )
         if not same:
-            raise SystemExit("the serial and Dask tables differ")
+            raise SystemExit("the tables differ (serial, Dask, or the pure-Python source)")
 
         if args.big:
             big(args.big, args.budget, address, args.seed)
         cluster.close(address)
 
     if args.profile:
-        profile(args.profile, args.seed)
+        argv = ["--profile-only", "--profile", str(args.profile), "--seed", str(args.seed)]
+        print(on_source(*argv).stdout)
 
 
 if __name__ == "__main__":

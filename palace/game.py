@@ -29,7 +29,7 @@ from palace.cards import Card, Suit, parse_cards
 from palace.errors import CardError, DeckError, IllegalActionError, PalaceError, StateError
 from palace.events import Event, Phase
 from palace.numbers import is_whole
-from palace.rules import Rules
+from palace.rules import STANDARD, Rules
 from palace.shuffle import shuffle
 from palace.table import DEFAULT_NAMES, Battle, HandResult, Snapshot, Table, fold_events, zone_names
 from palace.views import SeatMemory, SeatView, build_view, sentence_for
@@ -128,7 +128,7 @@ class Game:
         `chance_outcomes`, `apply_chance`), for game-tree search; nothing is shuffled.
         """
         names = player_names(players)
-        rules = Rules() if rules is None else rules
+        rules = STANDARD if rules is None else rules
         if not isinstance(rules, Rules):
             raise PalaceError(f"rules must be a Rules, got {type(rules).__name__}")
         if not is_whole(seed):

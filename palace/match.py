@@ -19,7 +19,7 @@ from typing import Protocol
 from palace.actions import Action
 from palace.errors import PalaceError
 from palace.game import Game, player_names
-from palace.rules import Rules
+from palace.rules import STANDARD, Rules
 from palace.views import SeatView
 
 
@@ -52,7 +52,7 @@ class Match:
     ) -> None:
         self.names = player_names(players)
         self.seed = seed
-        self.rules = Rules() if rules is None else rules
+        self.rules = STANDARD if rules is None else rules
         self.hands: list[Game] = []
         self.totals = [0] * len(self.names)
         self.stacks: list[int] | None = (

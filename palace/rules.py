@@ -290,3 +290,7 @@ class Rules:
                 )
             kwargs["quiet_actions"] = tuple(qa)
         return cls(**kwargs)
+
+
+STANDARD = Rules()
+"""The standard rules, made once: `Rules` is a frozen value, so every game may share it."""

@@ -95,7 +95,7 @@ def client_for(scheduler: str | None = None) -> Client | None:
         if where == LOCAL:
             cluster = LocalCluster(
                 n_workers=local_workers(),
-                threads_per_worker=1,  # the engine is pure Python: one process per core
+                threads_per_worker=1,  # the engine holds the GIL: one process per core
                 processes=True,
                 dashboard_address="127.0.0.1:0",  # a free local port: no "8787 in use" warning
                 silence_logs=logging.ERROR,
