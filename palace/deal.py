@@ -13,7 +13,7 @@ import random
 from palace.cards import Card
 from palace.events import EventKind, Move, Phase
 from palace.shuffle import shuffle
-from palace.table import DealState, Pending, Table, zone
+from palace.table import DealState, Table, pending, zone
 
 GROUPS = "ABC"
 K = EventKind
@@ -86,7 +86,7 @@ def begin(
         t.phase = Phase.DEALER_SELECTION
         shuffle_zone(t, rng, "deck", "first_dealer", "R2.1")
         t.deal.contenders = list(range(t.players))
-        t.pending = Pending("cut", 0)
+        t.pending = pending("cut", 0)
     else:
         t.dealer = dealer
         t.record(K.DEALER, dealer, "R2.3")
@@ -117,7 +117,7 @@ def _next_banner(t: Table, rng: random.Random | None) -> None:
         return
     if not t.zones["deck"]:
         reshuffle_into_deck(t, rng, "rejects", face_up=True, rule="R4.4")
-    t.pending = Pending("banner", d.order[d.pos])
+    t.pending = pending("banner", d.order[d.pos])
 
 
 def _begin_palaces(t: Table, rng: random.Random | None, *, scripted: bool) -> None:
@@ -157,7 +157,7 @@ def _next_palace(t: Table) -> None:
         t.to_act = t.left_of(t.dealer)
         t.record(K.START, t.to_act, "R6.1")
         return
-    t.pending = Pending("palace", d.order[d.dealt % t.players])
+    t.pending = pending("palace", d.order[d.dealt % t.players])
 
 
 def deal_card(t: Table, rng: random.Random | None, card: Card) -> None:
@@ -197,7 +197,7 @@ def _cut(t: Table, rng: random.Random | None, card: Card) -> None:
     )
     d.drawn.append((seat, card))
     if len(d.drawn) < len(d.contenders):
-        t.pending = Pending("cut", d.contenders[len(d.drawn)])
+        t.pending = pending("cut", d.contenders[len(d.drawn)])
         return
     d.used.extend(d.drawn)
     top = max(c.rank for _, c in d.drawn)
@@ -205,7 +205,7 @@ def _cut(t: Table, rng: random.Random | None, card: Card) -> None:
     d.drawn = []
     if len(d.contenders) > 1:
         t.record(K.CUT_TIE, None, "R2.2", detail={"tied": tuple(d.contenders), "rank": top})
-        t.pending = Pending("cut", d.contenders[0])
+        t.pending = pending("cut", d.contenders[0])
         return
     t.pending = None
     t.dealer = d.contenders[0]

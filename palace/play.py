@@ -15,7 +15,7 @@ from palace.checks import attack_of, call_amount, min_attack, raise_of, two_left
 from palace.deal import reshuffle_into_deck
 from palace.events import EndReason, EventKind, Move, Phase
 from palace.hands import Hand, evaluate
-from palace.table import Battle, HandResult, Pending, Table, zone
+from palace.table import Battle, HandResult, Table, pending, zone
 
 K = EventKind
 
@@ -56,7 +56,7 @@ def _buy(t: Table, seat: int, rng: random.Random | None) -> None:
     t.quiet.clear()
     t.phase = Phase.DRAW
     t.to_act = None
-    t.pending = Pending("buy", seat)
+    t.pending = pending("buy", seat)
 
 
 def buy_card(t: Table, card: Card) -> None:

@@ -96,6 +96,16 @@ class Pending:
     seat: int
 
 
+PENDING_KINDS = ("cut", "banner", "palace", "buy")
+_PENDING = {(k, s): Pending(k, s) for k in PENDING_KINDS for s in range(len(SEAT_ZONES))}
+
+
+def pending(kind: str, seat: int) -> Pending:
+    """The chance step `kind` for `seat`: one shared value per pair (it is frozen), made
+    once, as a card is dealt dozens of times a hand."""
+    return _PENDING[(kind, seat)]
+
+
 @dataclass
 class DealState:
     """Where the deal is, so it can stop before every card (a chance step) and go on."""
