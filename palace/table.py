@@ -10,8 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from mypy_extensions import mypyc_attr
-
 from palace.cards import Card
 from palace.events import EndReason, Event, EventKind, Move, Phase
 from palace.hands import Hand
@@ -131,40 +129,47 @@ class DealState:
         )
 
 
-@mypyc_attr(native_class=False)  # copy() fills its __dict__ directly
-@dataclass
 class Table:
     """All mutable state of a hand. Game procedures change it only through `record`."""
 
-    names: tuple[str, ...]
-    rules: Rules
-    dealer: int
-    zones: dict[str, list[Card]]
-    stacks: list[int] | None
-    pot: int = 0
-    put_in: list[int] = field(default_factory=list)
-    won: list[int] = field(default_factory=list)
-    active: list[bool] = field(default_factory=list)
-    phase: Phase = Phase.DEALER_SELECTION
-    to_act: int | None = None
-    battle: Battle | None = None
-    quiet: list[int] = field(default_factory=list)  # seats whose latest turns were quiet, in order
-    quiet_kinds: dict[int, str] = field(default_factory=dict)  # what each of them did
-    must_battle: bool = False  # R9.3: only Bet or Fold now
-    turns: int = 0  # turn actions taken (D22)
-    trim_min: int = 0
-    trim_next: int | None = None  # who acts after the trim
-    trim_rule: str = "R6.2"  # the clause that gave the trim: R6.2 (Buy), R7.5 / R8.4 (capture)
-    pending: Pending | None = None
-    deal: DealState | None = None
-    events: list[Event] = field(default_factory=list)
-    memo: list[int] = field(default_factory=list)  # events a seat's memory must read
-    result: HandResult | None = None
-    version: int = 0  # changes with every event (caches of legal actions key on it)
-    players: int = field(init=False)
-
-    def __post_init__(self) -> None:
-        self.players = len(self.names)
+    def __init__(
+        self,
+        *,
+        names: tuple[str, ...],
+        rules: Rules,
+        dealer: int,
+        zones: dict[str, list[Card]],
+        stacks: list[int] | None,
+        put_in: list[int],
+        won: list[int],
+        active: list[bool],
+    ) -> None:
+        self.names = names
+        self.rules = rules
+        self.dealer = dealer
+        self.zones = zones
+        self.stacks = stacks
+        self.put_in = put_in
+        self.won = won
+        self.active = active
+        self.players = len(names)
+        self.pot = 0
+        self.phase = Phase.DEALER_SELECTION
+        self.to_act: int | None = None
+        self.battle: Battle | None = None
+        self.quiet: list[int] = []  # seats whose latest turns were quiet, in order
+        self.quiet_kinds: dict[int, str] = {}  # what each of them did
+        self.must_battle = False  # R9.3: only Bet or Fold now
+        self.turns = 0  # turn actions taken (D22)
+        self.trim_min = 0
+        self.trim_next: int | None = None  # who acts after the trim
+        self.trim_rule = "R6.2"  # the clause that gave the trim: R6.2 (Buy), R7.5 / R8.4
+        self.pending: Pending | None = None
+        self.deal: DealState | None = None
+        self.events: list[Event] = []
+        self.memo: list[int] = []  # events a seat's memory must read
+        self.result: HandResult | None = None
+        self.version = 0  # changes with every event (caches of legal actions key on it)
 
     def name(self, seat: int | None) -> str:
         return "the dealer" if seat is None else self.names[seat]
@@ -269,24 +274,34 @@ class Table:
 
     def copy(self) -> Table:
         """An independent copy (events are immutable and shared)."""
-        t = object.__new__(Table)
-        d = t.__dict__
-        d.update(self.__dict__)
-        d["zones"] = {k: v[:] for k, v in self.zones.items()}
-        if self.stacks is not None:
-            d["stacks"] = self.stacks[:]
-        d["put_in"] = self.put_in[:]
-        d["won"] = self.won[:]
-        d["active"] = self.active[:]
+        t = Table(
+            names=self.names,
+            rules=self.rules,
+            dealer=self.dealer,
+            zones={k: v[:] for k, v in self.zones.items()},
+            stacks=None if self.stacks is None else self.stacks[:],
+            put_in=self.put_in[:],
+            won=self.won[:],
+            active=self.active[:],
+        )
+        t.pot = self.pot
+        t.phase = self.phase
+        t.to_act = self.to_act
         b = self.battle
-        if b is not None:
-            d["battle"] = replace(b, paid=dict(b.paid))
-        d["quiet"] = self.quiet[:]
-        d["quiet_kinds"] = dict(self.quiet_kinds)
-        if self.deal is not None:
-            d["deal"] = self.deal.copy()
-        d["events"] = self.events[:]
-        d["memo"] = self.memo[:]
+        t.battle = None if b is None else replace(b, paid=dict(b.paid))
+        t.quiet = self.quiet[:]
+        t.quiet_kinds = dict(self.quiet_kinds)
+        t.must_battle = self.must_battle
+        t.turns = self.turns
+        t.trim_min = self.trim_min
+        t.trim_next = self.trim_next
+        t.trim_rule = self.trim_rule
+        t.pending = self.pending
+        t.deal = None if self.deal is None else self.deal.copy()
+        t.events = self.events[:]
+        t.memo = self.memo[:]
+        t.result = self.result
+        t.version = self.version
         return t
 
 

@@ -30,7 +30,12 @@ from palace import (
     Stay,
     Trim,
 )
+from palace.checks import legal_actions
+from palace.deal import begin
+from palace.play import perform
 from palace.scenarios import SCENARIO_DIR, load_scenario
+from palace.table import DEFAULT_NAMES, Table, zone_names
+from palace.worlds import world_table
 
 RULES = st.builds(
     Rules,
@@ -117,6 +122,51 @@ def test_a_clone_is_independent_and_shares_no_state():
     c.apply(Stay())
     assert json.dumps(g.to_dict(), sort_keys=True) == before
     assert len(c.actions) == 3 and len(g.actions) == 0
+
+
+def _state(table: object) -> dict[str, object]:
+    """Every data attribute of a table (compiled or not: read through `dir`)."""
+    names = [n for n in dir(table) if not n.startswith("_")]
+    return {n: getattr(table, n) for n in names if not callable(getattr(table, n))}
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 6), steps=st.integers(0, 40))
+def test_a_table_copy_has_every_field_and_shares_nothing_mutable(seed, players, steps):
+    # the tables clone() copies: one rebuilt from a seat's view mid-hand (a battle, the
+    # turn's state) and played on to a chance step, and one stopped before the deal's first
+    # card (the deal's own state)
+    rng = random.Random(seed)
+    g = random_position(seed, players, Rules(stacks=60), steps)
+    if g.is_over:
+        return
+    mid_hand = world_table(g.view(g.to_act), rng)
+    for _ in range(3):
+        legal = legal_actions(mid_hand)
+        if not legal:
+            break
+        perform(mid_hand, None, rng.choice(legal))
+    n = players
+    mid_deal = Table(
+        names=DEFAULT_NAMES[:n],
+        rules=Rules(),
+        dealer=0,
+        zones={z: [] for z in zone_names(n)},
+        stacks=None,
+        put_in=[0] * n,
+        won=[0] * n,
+        active=[True] * n,
+    )
+    mid_deal.zones["deck"] = Rules().deck()
+    begin(mid_deal, None, dealer=None, script=None)
+    for table in (mid_hand, mid_deal):
+        copy = table.copy()
+        state, copied = _state(table), _state(copy)
+        assert {"zones", "battle", "deal", "pending", "events", "version", "turns"} <= set(state)
+        assert copied == state
+        for name, value in state.items():
+            if isinstance(value, list | dict) or name in ("battle", "deal"):
+                assert value is None or copied[name] is not value, name
 
 
 def test_clones_reshuffle_the_discard_pile_identically():
