@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -131,24 +132,29 @@ def test_a_compiled_module_older_than_its_source_is_refused(
     assert native.compiled_modules() == [] and native.stale_modules() == []
 
 
-def test_a_stale_build_stops_the_import_with_the_fix_in_the_message() -> None:
+def test_a_stale_build_stops_the_import_with_the_fix_in_the_message(tmp_path: Path) -> None:
     needs_compiled()
-    source = native.source_path("hands")
-    before = source.stat().st_mtime
-    so = next(f for f in native.built_files() if f.name.startswith("hands."))
-    built = so.stat().st_mtime
-    try:
-        os.utime(so, (built, before - 10))  # the build is now older than the source
-        out = subprocess.run(
-            [sys.executable, "-c", "import palace"],
-            env={
-                k: v for k, v in os.environ.items() if k not in (native.PURE_ENV, native.STALE_ENV)
-            },
-            capture_output=True,
-            text=True,
-        )
-    finally:
-        os.utime(so, (built, built))
+    # a copy of the package, so no other process ever sees the real build as stale
+    shutil.copytree(native.HERE, tmp_path / "palace", ignore=shutil.ignore_patterns("__pycache__"))
+    source = tmp_path / "palace" / "hands.py"
+    so = next(p for p in (tmp_path / "palace").glob("hands.*") if p.suffix != ".py")
+    os.utime(source, (so.stat().st_mtime + 10, so.stat().st_mtime + 10))  # edited after
+    env = {k: v for k, v in os.environ.items() if k not in (native.PURE_ENV, native.STALE_ENV)}
+    code = f"import sys; sys.path.insert(0, {str(tmp_path)!r}); import palace"
+    out = subprocess.run(
+        [sys.executable, "-I", "-c", code], env=env, capture_output=True, text=True
+    )
     assert out.returncode != 0
     assert "compiled hands is older than the source" in out.stderr
     assert "make native" in out.stderr and "make pure" in out.stderr
+    shown = (
+        f"import sys; sys.path.insert(0, {str(tmp_path)!r}); import palace; print(palace.__file__)"
+    )
+    fresh = subprocess.run(  # the escape hatch imports it, and from the copy
+        [sys.executable, "-I", "-c", shown],
+        env={**env, native.STALE_ENV: "1"},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert fresh.stdout.strip() == str(tmp_path / "palace" / "__init__.py")
