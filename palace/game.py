@@ -31,7 +31,15 @@ from palace.events import Event, Phase
 from palace.numbers import is_whole
 from palace.rules import STANDARD, Rules
 from palace.shuffle import shuffle
-from palace.table import DEFAULT_NAMES, Battle, HandResult, Snapshot, Table, fold_events, zone_names
+from palace.table import (
+    DEFAULT_NAMES,
+    Battle,
+    HandResult,
+    Snapshot,
+    Table,
+    fold_events,
+    new_table,
+)
 from palace.views import SeatMemory, SeatView, build_view, sentence_for
 
 FORMAT = "palace-hand/1"
@@ -156,17 +164,13 @@ class Game:
             "stacks": stacks,
             "manual_chance": manual_chance,
         }
-        t = Table(
-            names=names,
-            rules=rules,
+        t = new_table(
+            names,
+            rules,
             dealer=dealer if dealer is not None else 0,
-            zones={z: [] for z in zone_names(n)},
             stacks=(list(stacks) if stacks is not None else [rules.stacks] * n)
             if rules.stacks is not None
             else None,
-            put_in=[0] * n,
-            won=[0] * n,
-            active=[True] * n,
         )
         t.zones["deck"] = rules.deck()
         g = cls(t, None if manual_chance else rng, setup)

@@ -305,6 +305,29 @@ class Table:
         return t
 
 
+def new_table(
+    names: tuple[str, ...],
+    rules: Rules,
+    *,
+    dealer: int,
+    stacks: list[int] | None,
+    active: list[bool] | None = None,
+) -> Table:
+    """A table before any card moves: every zone empty, nothing put in or won, every seat
+    in the hand unless `active` says otherwise."""
+    n = len(names)
+    return Table(
+        names=names,
+        rules=rules,
+        dealer=dealer,
+        zones={z: [] for z in zone_names(n)},
+        stacks=stacks,
+        put_in=[0] * n,
+        won=[0] * n,
+        active=[True] * n if active is None else active,
+    )
+
+
 @dataclass(frozen=True)
 class Snapshot:
     """The table as it stood right after event `index` (or before any, index -1)."""

@@ -14,7 +14,7 @@ from palace.cards import Card
 from palace.errors import StateError
 from palace.events import EventKind, Move, Phase
 from palace.shuffle import shuffle
-from palace.table import Battle, Table, zone, zone_names
+from palace.table import Battle, Table, new_table, zone, zone_names
 from palace.views import SeatView
 
 
@@ -66,17 +66,13 @@ def _seen_by(zone_name: str) -> tuple[int, ...] | None:
 
 
 def _table(view: SeatView, places: dict[str, list[Card]]) -> Table:
-    n = len(view.seats)
     rules = view.rules
     stacks = [info.stack for info in view.seats]
-    t = Table(
-        names=tuple(info.name for info in view.seats),
-        rules=rules,
+    t = new_table(
+        tuple(info.name for info in view.seats),
+        rules,
         dealer=view.dealer,
-        zones={z: [] for z in zone_names(n)},
         stacks=None if rules.stacks is None else [s or 0 for s in stacks],
-        put_in=[0] * n,
-        won=[0] * n,
         active=[info.active for info in view.seats],
     )
     b = view.battle

@@ -57,9 +57,14 @@ print(json.dumps({"compiled": is_compiled(), "digest": digest.hexdigest()}))
 """
 
 
+def clean_env() -> dict[str, str]:
+    """This process's environment without the switches `palace.native` reads."""
+    return {k: v for k, v in os.environ.items() if k not in (native.PURE_ENV, native.STALE_ENV)}
+
+
 def run(code: str, **env: str) -> dict:
     """The JSON `code` prints last, run in a new process (pure only if `env` says so)."""
-    base = {k: v for k, v in os.environ.items() if k not in (native.PURE_ENV, native.STALE_ENV)}
+    base = clean_env()
     out = subprocess.run(
         [sys.executable, "-c", code],
         env={**base, **env},
@@ -139,7 +144,7 @@ def test_a_stale_build_stops_the_import_with_the_fix_in_the_message(tmp_path: Pa
     source = tmp_path / "palace" / "hands.py"
     so = next(p for p in (tmp_path / "palace").glob("hands.*") if p.suffix != ".py")
     os.utime(source, (so.stat().st_mtime + 10, so.stat().st_mtime + 10))  # edited after
-    env = {k: v for k, v in os.environ.items() if k not in (native.PURE_ENV, native.STALE_ENV)}
+    env = clean_env()
     code = f"import sys; sys.path.insert(0, {str(tmp_path)!r}); import palace"
     out = subprocess.run(
         [sys.executable, "-I", "-c", code], env=env, capture_output=True, text=True

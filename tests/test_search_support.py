@@ -34,7 +34,7 @@ from palace.checks import legal_actions
 from palace.deal import begin
 from palace.play import perform
 from palace.scenarios import SCENARIO_DIR, load_scenario
-from palace.table import DEFAULT_NAMES, Table, zone_names
+from palace.table import DEFAULT_NAMES, new_table
 from palace.worlds import world_table
 
 RULES = st.builds(
@@ -146,17 +146,7 @@ def test_a_table_copy_has_every_field_and_shares_nothing_mutable(seed, players, 
         if not legal:
             break
         perform(mid_hand, None, rng.choice(legal))
-    n = players
-    mid_deal = Table(
-        names=DEFAULT_NAMES[:n],
-        rules=Rules(),
-        dealer=0,
-        zones={z: [] for z in zone_names(n)},
-        stacks=None,
-        put_in=[0] * n,
-        won=[0] * n,
-        active=[True] * n,
-    )
+    mid_deal = new_table(DEFAULT_NAMES[:players], Rules(), dealer=0, stacks=None)
     mid_deal.zones["deck"] = Rules().deck()
     begin(mid_deal, None, dealer=None, script=None)
     for table in (mid_hand, mid_deal):
