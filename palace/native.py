@@ -10,8 +10,10 @@ which are in use, and ``PALACE_PURE=1`` runs the source for one process (to debu
 profile it). `make app`, `make test` and the other targets compile
 first when the sources changed, and carry on in pure Python on a machine that cannot.
 
-A compiled module older than its source would run old rules: `import palace` refuses
-that (`check_fresh`) and says how to rebuild, so a test never passes on stale code.
+A compiled module older than its source would run old rules, and one older than an engine
+module it was compiled against (`Rules`, the actions: their annotations are checked at run
+time) could fail on a changed type: `import palace` refuses both (`check_fresh`) and says
+how to rebuild, so a test never passes on stale code.
 
 >>> all(source_path(name).exists() for name in COMPILED)
 True
@@ -118,17 +120,44 @@ def stale_modules() -> list[str]:
     return out
 
 
+_NOT_COMPILED_AGAINST = ("__init__.py", "native.py", "conftest.py")
+
+
+def newer_engine_sources() -> list[str]:
+    """Engine modules left in pure Python (``palace/*.py``: cards, rules, actions, events, ...)
+    changed after the build: the compiled code was checked against their old types."""
+    built = [f.stat().st_mtime for f in built_files()]
+    if not built:
+        return []
+    oldest = min(built)
+    compiled = {source_path(name) for name in COMPILED}
+    return sorted(
+        p.name
+        for p in HERE.glob("*.py")
+        if p not in compiled and p.name not in _NOT_COMPILED_AGAINST and p.stat().st_mtime > oldest
+    )
+
+
 def check_fresh() -> None:
-    """Raise ImportError if a compiled module is older than its source (see module doc);
-    under ``PALACE_PURE=1`` set the source modules to be imported instead."""
-    if prefer_pure():
+    """Raise ImportError if a compiled module is older than its source or than an engine
+    module it was compiled against (see module doc); under ``PALACE_PURE=1`` set the source
+    modules to be imported instead."""
+    if prefer_pure() or os.environ.get(STALE_ENV) == "1":
         return
+    fix = (
+        "run `make native` to compile again, or `make pure` to run pure Python "
+        f"({STALE_ENV}=1 imports it anyway)"
+    )
     stale = stale_modules()
-    if stale and os.environ.get(STALE_ENV) != "1":
+    if stale:
         raise ImportError(
             f"palace: the compiled {', '.join(stale)} {'is' if len(stale) == 1 else 'are'} "
-            "older than the source: run `make native` to compile again, or `make pure` to run "
-            f"pure Python ({STALE_ENV}=1 imports it anyway)"
+            f"older than the source: {fix}"
+        )
+    newer = newer_engine_sources()
+    if newer:
+        raise ImportError(
+            f"palace: {', '.join(newer)} changed after the engine was compiled against it: {fix}"
         )
 
 
@@ -176,7 +205,7 @@ def build(quiet: bool = True) -> list[str]:
 def ensure() -> str:
     """Build if a module is not compiled or older than its source; say what happened.
     A machine that cannot compile (no mypy, no C compiler) runs pure Python."""
-    if compiled_modules() == list(COMPILED) and not stale_modules():
+    if compiled_modules() == list(COMPILED) and not stale_modules() + newer_engine_sources():
         return "palace: the compiled engine is up to date"
     try:
         done = build()
@@ -200,6 +229,8 @@ def main(argv: list[str] | None = None) -> int:
         done = compiled_modules()
         stale = stale_modules()
         print("palace: compiled:", ", ".join(done) if done else "none (pure Python)")
+        if newer_engine_sources():
+            print("palace: changed since the build (rebuild):", ", ".join(newer_engine_sources()))
         if done and os.environ.get(PURE_ENV) == "1":
             print(f"palace: {PURE_ENV}=1: the pure-Python modules are in use")
         if stale:

@@ -137,6 +137,26 @@ def test_a_compiled_module_older_than_its_source_is_refused(
     assert native.compiled_modules() == [] and native.stale_modules() == []
 
 
+def test_a_build_older_than_an_engine_module_it_was_compiled_against_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(native, "HERE", tmp_path)
+    monkeypatch.setattr(native, "COMPILED", ("game",))
+    monkeypatch.delenv(native.PURE_ENV, raising=False)
+    monkeypatch.delenv(native.STALE_ENV, raising=False)
+    for name in ("rules.py", "native.py"):
+        (tmp_path / name).write_text("")
+        os.utime(tmp_path / name, (time.time() - 120, time.time() - 120))
+    _fake_package(tmp_path, native.COMPILED)
+    native.check_fresh()
+    (tmp_path / "native.py").write_text("# the build tool itself: nothing is compiled against it\n")
+    native.check_fresh()
+    (tmp_path / "rules.py").write_text("# a field's type changed\n")
+    assert native.newer_engine_sources() == ["rules.py"]
+    with pytest.raises(ImportError, match="rules.py changed after the engine was compiled"):
+        native.check_fresh()
+
+
 def test_a_stale_build_stops_the_import_with_the_fix_in_the_message(tmp_path: Path) -> None:
     needs_compiled()
     # a copy of the package, so no other process ever sees the real build as stale
