@@ -62,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
             os_times.append(time.process_time() - t)
             view = state.engine.view(state.current_player())
             t = time.process_time()
-            SearchBot(args.simulations, seed=i, time_limit=60).choose(view)
+            SearchBot(args.simulations, seed=i).choose(view)
             sb_times.append(time.process_time() - t)
         print(
             f"{players:>7} | {statistics.median(os_times):>30.3f} | "

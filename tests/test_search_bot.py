@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from palace import Bet, Call, Fold, Game, Raise, Rules
+from palace import Bet, Call, Fold, Game, Raise, Rules, play_out
 from palace.analysis.search_bot import SearchBot, candidates, rollout_action
 
 VARIANTS = [
@@ -37,6 +37,34 @@ def test_budget_and_time_limit_are_kept():
     assert quick.simulations < 10_000
     with pytest.raises(Exception, match="simulations"):
         SearchBot(0)
+
+
+class SlowClock:
+    """A CPU clock on which every reading is ten seconds after the last: a very busy machine."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 10.0
+        return self.now
+
+
+def test_a_busy_machine_plays_the_same_hand(monkeypatch):
+    """The budget is a count, not a clock: the Play tab's search bots and a study's play the
+    same moves however slow the machine is (the same seed gives the same hand)."""
+    from palace.analysis.search_bot import time as bot_time
+    from palace.analysis.variant_effects import seat_bots
+    from palace.app.play_tab import PlayTab
+
+    def hands() -> tuple[list[str], list[str]]:
+        tab = PlayTab(players=4, seed=4, bot="search")
+        study = play_out(Game.new(players=3, seed=12), seat_bots("search", 3, 20, 12))
+        return [e.text for e in tab.game.events], [repr(a) for a in study.actions]
+
+    quiet = hands()
+    monkeypatch.setattr(bot_time, "process_time", SlowClock())
+    assert hands() == quiet
 
 
 def test_the_same_seed_gives_the_same_choice():

@@ -13,10 +13,12 @@ Each decision it sees only `game.view(seat)`, like every bot, and searches from 
    `RuleBot` heuristics, reading only what the acting seat may see).
 4. **Back up** each seat's net chips from that point (R3.2, R10).
 
-After `simulations` worlds (or `time_limit` seconds of CPU) it plays the root action
-visited most. Because every playout follows the table's own `Rules` (limit or no-limit,
-call sizing, `two_left`, stacks, turn limit), the bot adapts to whatever rules the table
-uses. `explain(view)` says why in words, from the same search.
+After `simulations` worlds it plays the root action visited most. The budget is a count,
+not a clock, so the same seed gives the same choice on a fast machine and a busy one (an
+optional `time_limit` trades that away for a bound on time). Because every playout follows
+the table's own `Rules` (limit or no-limit, call sizing, `two_left`, stacks, turn limit),
+the bot adapts to whatever rules the table uses. `explain(view)` says why in words, from
+the same search.
 
 Candidate actions keep the tree small: Buy, Stay, Discard of the soldiers outside the best
 five, each attack (in no-limit also twice the minimum), Fold (only when Stay is not
@@ -228,8 +230,9 @@ class SearchResult:
 class SearchBot:
     """Information-set MCTS over sampled worlds; see the module docstring.
 
-    simulations: worlds searched per decision (the budget); time_limit: CPU seconds a
-    decision may take at most (whichever comes first); exploration: the UCB constant, in
+    simulations: worlds searched per decision (the budget); time_limit: if given, CPU
+    seconds a decision may take at most (whichever comes first; the choice then depends on
+    the machine's speed, so the app and the studies never set it); exploration: the UCB constant, in
     units of `scale` chips (default the big bet times four); seed: every world and
     playout is drawn from it, so a bot with a seed plays the same hand the same way.
     """
@@ -240,13 +243,13 @@ class SearchBot:
         self,
         simulations: int = 200,
         *,
-        time_limit: float = 1.0,
+        time_limit: float | None = None,
         exploration: float = 0.7,
         seed: int = 0,
     ) -> None:
         if simulations < 1:
             raise PalaceError(f"simulations must be at least 1, got {simulations}")
-        if time_limit <= 0:
+        if time_limit is not None and time_limit <= 0:
             raise PalaceError(f"time_limit must be positive seconds, got {time_limit}")
         self.simulations = simulations
         self.time_limit = time_limit
@@ -255,7 +258,8 @@ class SearchBot:
         self.last: SearchResult | None = None
 
     def __repr__(self) -> str:
-        return f"SearchBot(simulations={self.simulations}, time_limit={self.time_limit})"
+        limit = "" if self.time_limit is None else f", time_limit={self.time_limit}"
+        return f"SearchBot(simulations={self.simulations}{limit})"
 
     # ---------------------------------------------------------------- the bot protocol
     def choose(self, view: SeatView) -> Action:
@@ -322,7 +326,7 @@ class SearchBot:
                 n.total += net[seat]
             if first is not None:
                 root_returns.setdefault(first, []).append(net[me])
-            if time.process_time() - start >= self.time_limit:
+            if self.time_limit is not None and time.process_time() - start >= self.time_limit:
                 break
         result = self._result(view, root, root_returns, done, time.process_time() - start)
         self.last = result

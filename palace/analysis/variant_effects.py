@@ -81,10 +81,6 @@ HANDS_PER_SHARD = 10
 """Hands in one shard of the command-line study (hands are seeded one by one, so the shard
 size never changes a table; smaller shards cancel and resume sooner)."""
 
-STUDY_TIME_LIMIT = 60.0
-"""A study's `SearchBot` stops on its simulation budget, never on the clock (which would
-make a table depend on the machine): this CPU-seconds limit is never reached."""
-
 # figure -> its label in tables (the seat values are added per player count, see `figures`)
 FIGURES: dict[str, str] = {
     "attacks": "attacks per hand",
@@ -223,10 +219,7 @@ def seat_bots(bot: str, players: int, simulations: int, hand_seed: int) -> dict[
     hand's seed and its seat, and searches exactly `simulations` worlds a decision."""
     check_players(bot)
     if bot == "search":
-        return {
-            p: SearchBot(simulations, seed=hand_seed * 11 + p, time_limit=STUDY_TIME_LIMIT)
-            for p in range(players)
-        }
+        return {p: SearchBot(simulations, seed=hand_seed * 11 + p) for p in range(players)}
     if bot == "odds":
         return {p: OddsBot() for p in range(players)}
     return {p: RuleBot() for p in range(players)}

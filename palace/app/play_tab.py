@@ -54,8 +54,6 @@ BOT_KINDS: dict[str, str] = {
 APP_SIMULATIONS = 40
 """Worlds a search bot of the Play tab searches a decision: a small budget, so a move takes
 a few hundredths of a second here."""
-APP_TIME_LIMIT = 0.25
-"""CPU seconds a search bot of the Play tab may think about one decision at most."""
 
 
 # ---------------------------------------------------------------------------- play
@@ -384,7 +382,7 @@ class PlayTab(VBox):
         bot: Bot
         if kind == "search":
             seed = self._bot_seed * 16 + seat
-            bot = SearchBot(APP_SIMULATIONS, time_limit=APP_TIME_LIMIT, seed=seed)
+            bot = SearchBot(APP_SIMULATIONS, seed=seed)
         elif kind == "odds":
             bot = OddsBot()
         else:
