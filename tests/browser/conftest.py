@@ -32,6 +32,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from pagekit import PAGES_OPENED, watch
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
@@ -50,9 +51,6 @@ CHROMIUM_ARGS = [
 SERVER_START_TIMEOUT = 60.0
 
 _screenshots_taken: list[Path] = []
-_pages_opened: list[tuple[float, list[str]]] = []
-"""Each page's start (monotonic) and what happened to it: console errors, page errors,
-failed requests, websockets closed (attached to the report of a browser test that fails)."""
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -114,27 +112,8 @@ def new_loopback_page(browser: object, **context_options: object) -> object:
 
     context.route("**/*", guard)
     page = context.new_page()
-    _watch(page)
+    watch(page)
     return page
-
-
-def _watch(page: object) -> None:
-    """Note what goes wrong in a page, for the report of a test that fails."""
-    start = time.monotonic()
-    seen: list[str] = []
-    _pages_opened.append((start, seen))
-
-    def note(text: str) -> None:
-        if "ERR_BLOCKED_BY_CLIENT" in text:
-            return  # the guard's own work: a CDN request aborted
-        seen.append(f"{time.monotonic() - start:7.1f} s  {text}")
-
-    on = page.on  # type: ignore[attr-defined]
-    on("console", lambda m: m.type in ("error", "warning") and note(f"console {m.type}: {m.text}"))
-    on("pageerror", lambda e: note(f"page error: {e}"))
-    on("requestfailed", lambda r: note(f"request failed: {r.url} ({r.failure})"))
-    on("websocket", lambda ws: ws.on("close", lambda _ws: note(f"websocket closed: {ws.url}")))
-    on("load", lambda _page: note("page loaded"))
 
 
 @pytest.hookimpl(wrapper=True)
@@ -147,9 +126,9 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> objec
     if not item.path.is_relative_to(Path(__file__).parent):
         return report
     lines = [f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}"]
-    for n, (_, seen) in enumerate(_pages_opened[-4:], 1):
-        lines.append(f"page {n} of the last {min(4, len(_pages_opened))}:")
-        lines.extend(f"  {x}" for x in seen[-25:] or ["  (nothing went wrong)"])
+    for n, seen in enumerate(PAGES_OPENED[-4:], 1):
+        lines.append(f"page {n} of the last {min(4, len(PAGES_OPENED))}:")
+        lines.extend(f"  {x}" for x in seen[-25:] or ["  (nothing noted)"])
     since = time.time() - call.duration - 5
     if VOILA_LOG_DIR.is_dir():
         for log in sorted(VOILA_LOG_DIR.glob("*.log"), key=lambda p: p.stat().st_mtime)[-3:]:

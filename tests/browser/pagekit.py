@@ -23,6 +23,44 @@ LOST = (
 )
 
 
+PAGES_OPENED: list[list[str]] = []
+"""What happened to each page opened by a test (see `watch`), attached by conftest.py to the
+report of a browser test that fails."""
+
+
+def watch(page: object) -> None:
+    """Note what a page went through, for the report of a test that fails: its document's
+    response and whether the streamed page finished, loads, console and page errors, failed
+    requests, websockets opened and closed."""
+    start = time.monotonic()
+    seen: list[str] = []
+    PAGES_OPENED.append(seen)
+
+    def note(text: str) -> None:
+        if "ERR_BLOCKED_BY_CLIENT" in text:
+            return  # the loopback guard's own work: a CDN request aborted
+        seen.append(f"{time.monotonic() - start:7.1f} s  {text}")
+
+    def document(request: object) -> bool:
+        return request.resource_type == "document"  # type: ignore[attr-defined]
+
+    on = page.on  # type: ignore[attr-defined]
+    on("console", lambda m: m.type == "error" and note(f"console error: {m.text}"))
+    on("pageerror", lambda e: note(f"page error: {e}"))
+    on("requestfailed", lambda r: note(f"request failed: {r.url} ({r.failure})"))
+    on("response", lambda r: document(r.request) and note(f"document {r.status}: {r.url}"))
+    on("requestfinished", lambda r: document(r) and note(f"document streamed whole: {r.url}"))
+    on("domcontentloaded", lambda _p: note("DOM content loaded"))
+    on("load", lambda _p: note("page loaded"))
+
+    def socket(ws: object) -> None:
+        url = ws.url.split("?")[0]  # type: ignore[attr-defined]
+        note(f"websocket opened: {url}")
+        ws.on("close", lambda _ws: note(f"websocket closed: {url}"))  # type: ignore[attr-defined]
+
+    on("websocket", socket)
+
+
 def new_page(browser: object, **options: object) -> object:
     """A page in a fresh context (its own kernel) that may reach only this machine."""
     context = browser.new_context(viewport={"width": 1280, "height": 900}, **options)  # type: ignore[attr-defined]
@@ -33,7 +71,9 @@ def new_page(browser: object, **options: object) -> object:
         route.continue_() if local else route.abort("blockedbyclient")
 
     context.route("**/*", guard)
-    return context.new_page()
+    page = context.new_page()
+    watch(page)
+    return page
 
 
 def open_app(browser: object, base: str, **options: object) -> object:
