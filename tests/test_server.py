@@ -65,9 +65,49 @@ def test_pages_start_in_order_of_arrival() -> None:
         "pages": 5,
         "waiting": 2,
         "starting": 2,
+        "overdue": 0,
         "max_pages": 10,
         "start_slots": 2,
     }
+
+
+def test_a_page_stuck_starting_does_not_hold_up_the_line() -> None:
+    """A page whose kernel never finishes starting keeps its place in the class, but after
+    `start_patience` seconds the next page in line starts anyway."""
+    now = [0.0]
+    d = Admission(
+        max_pages=10,
+        start_slots=1,
+        is_alive=lambda k: True,
+        start_patience=60,
+        clock=lambda: now[0],
+    )
+    stuck, next_one, last = d.enter(), d.enter(), d.enter()
+    assert (stuck.state, next_one.state, last.state) == (STARTING, WAITING, WAITING)
+
+    async def wait() -> bool:
+        return await d.wait_turn(next_one, every=0.01)
+
+    async def scenario() -> bool:
+        task = asyncio.ensure_future(wait())
+        await asyncio.sleep(0.05)
+        assert not task.done()  # 0 s: the stuck page still has the slot
+        now[0] = 59.0
+        await asyncio.sleep(0.05)
+        assert not task.done()
+        now[0] = 60.0  # the stuck page is overdue: its slot goes to the next page
+        return await asyncio.wait_for(task, timeout=5)
+
+    assert asyncio.run(scenario()) is True
+    assert next_one.state == STARTING and last.state == WAITING  # one slot: one at a time
+    assert d.status()["overdue"] == 1 and d.status()["starting"] == 2
+    assert d.pages() == 3  # the stuck page still counts against the ceiling
+    d.started(stuck, "k-late")  # it did start in the end: it holds its kernel
+    assert stuck.state == HOLDING and last.state == WAITING
+    d.started(next_one, "k2")
+    assert last.state == STARTING
+    with pytest.raises(ValueError, match="start_patience"):
+        Admission(max_pages=1, start_slots=1, is_alive=lambda k: True, start_patience=0)
 
 
 def test_the_ceiling_counts_waiting_starting_and_holding_pages() -> None:
@@ -156,7 +196,7 @@ def configured(*argv: str) -> dict:
         "    'iopub': app.config.VoilaExecutor.iopub_timeout,\n"
         "    'cull': app.config.MappingKernelManager.cull_idle_timeout,\n"
         "    'cull_connected': app.config.MappingKernelManager.cull_connected,\n"
-        "    'certfile': app.certfile}))\n"
+        "    'certfile': app.certfile, 'patience': app.start_patience}))\n"
     )
     run = subprocess.run(
         [sys.executable, "-c", code, "notebooks/", *argv],
@@ -185,8 +225,11 @@ def test_make_app_defaults() -> None:
 
 
 def test_make_app_options() -> None:
-    got = configured("--pool_size=0", "--max_kernels=7", "--certfile=/nonexistent.pem")
+    got = configured(
+        "--pool_size=0", "--max_kernels=7", "--certfile=/nonexistent.pem", "--start_patience=45"
+    )
     assert (got["pool"], got["preheat"], got["ceiling"]) == (0, False, 7)
+    assert got["patience"] == 45 and configured()["patience"] == 180
     assert got["certfile"] == "/nonexistent.pem"
     with pytest.raises(RuntimeError, match="--keyfile needs --certfile"):
         configured("--keyfile=/k.pem")

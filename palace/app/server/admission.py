@@ -4,7 +4,9 @@ A class arriving together asks for thirty kernels in the same second. Started al
 a small machine, every one of them is slow and the notebook runner gives up waiting for
 output (blank pages). `Admission` lets `start_slots` pages start at a time, in order of
 arrival, tells every waiting page how many are ahead of it, and refuses a page outright
-once `max_pages` pages hold (or wait for) a kernel: the class is full.
+once `max_pages` pages hold (or wait for) a kernel: the class is full. A page still starting
+after `start_patience` seconds (a stuck kernel) keeps its place but no longer its start
+slot, so one stuck page never holds up the rest of the class.
 
 >>> import asyncio
 >>> async def demo():
@@ -16,13 +18,14 @@ once `max_pages` pages hold (or wait for) a kernel: the class is full.
 ...     return where, second.state, door.status()
 >>> asyncio.run(demo())  # `second` is next in line: nobody ahead of it
 (('starting', 'waiting', 0, None), 'starting', {'pages': 2, 'waiting': 0, 'starting': 1, \
-'max_pages': 2, 'start_slots': 1})
+'overdue': 0, 'max_pages': 2, 'start_slots': 1})
 """
 
 from __future__ import annotations
 
 import asyncio
 import itertools
+import time
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -37,6 +40,7 @@ class Ticket:
     number: int
     state: str = WAITING
     kernel_id: str | None = None
+    since: float = 0.0  # when it began starting (the door's clock)
     _turn: asyncio.Event = field(default_factory=asyncio.Event, repr=False)
 
 
@@ -44,16 +48,27 @@ class Admission:
     """A ceiling (`max_pages`) and a line where `start_slots` pages start at once, in order.
 
     `is_alive(kernel_id)` says whether a page's kernel still runs (culled or shut-down
-    kernels free their place).
+    kernels free their place). A page starting for longer than `start_patience` seconds
+    (by `clock`) is overdue: it no longer takes a start slot.
     """
 
     def __init__(
-        self, *, max_pages: int, start_slots: int, is_alive: Callable[[str], bool]
+        self,
+        *,
+        max_pages: int,
+        start_slots: int,
+        is_alive: Callable[[str], bool],
+        start_patience: float = 180.0,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         if max_pages < 1 or start_slots < 1:
             raise ValueError("max_pages and start_slots must be at least 1")
+        if start_patience <= 0:
+            raise ValueError("start_patience must be a positive number of seconds")
         self.max_pages = max_pages
         self.start_slots = start_slots
+        self.start_patience = start_patience
+        self._clock = clock
         self._is_alive = is_alive
         self._numbers = itertools.count(1)
         self._line: deque[Ticket] = deque()
@@ -71,6 +86,7 @@ class Admission:
             "pages": self.pages(),
             "waiting": len(self._line),
             "starting": len(self._starting),
+            "overdue": len(self._starting) - self._busy_slots(),
             "max_pages": self.max_pages,
             "start_slots": self.start_slots,
         }
@@ -108,6 +124,9 @@ class Admission:
             if gone():
                 self.leave(ticket)
                 return False
+            self._promote()  # a page starting for too long frees its slot
+            if ticket.state != WAITING:
+                break
             ahead = self.ahead(ticket)
             if report is not None and (ahead != last or quiet >= 5.0):
                 result = report(ahead)
@@ -141,10 +160,15 @@ class Admission:
         self._promote()
 
     # ------------------------------------------------------------------ internals
+    def _busy_slots(self) -> int:
+        """Start slots taken: pages starting, less those overdue (`start_patience`)."""
+        now = self._clock()
+        return sum(1 for t in self._starting if now - t.since < self.start_patience)
+
     def _promote(self) -> None:
-        while self._line and len(self._starting) < self.start_slots:
+        while self._line and self._busy_slots() < self.start_slots:
             ticket = self._line.popleft()
-            ticket.state = STARTING
+            ticket.state, ticket.since = STARTING, self._clock()
             self._starting.add(ticket)
             ticket._turn.set()
 

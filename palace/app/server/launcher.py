@@ -6,7 +6,8 @@ with what a classroom needs on top:
 * a pre-heated pool of app kernels by default (`--pool_size=N`, 0 turns it off);
 * a ceiling on pages served at once (`--max_kernels=N`, default from the machine's memory)
   answered past it by a friendly "the class is full" page;
-* a line where `--start_slots=N` pages start at a time, each told how many are ahead;
+* a line where `--start_slots=N` pages start at a time, each told how many are ahead (a
+  page still starting after `--start_patience=S` seconds no longer holds up the line);
 * culling of closed pages that never takes a page still loading (`PalaceKernelManager`);
 * the `palace` page template: refuses uploads over 1 MB in the browser before they are
   sent, and says so plainly when the connection to the kernel is lost;
@@ -25,7 +26,7 @@ from typing import Any
 
 from jupyter_server.utils import url_path_join
 from tornado.ioloop import IOLoop
-from traitlets import Integer, Unicode
+from traitlets import Float, Integer, Unicode
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 
@@ -77,6 +78,12 @@ class PalaceVoila(Voila):
     start_slots = Integer(
         0, config=True, help="Pages started at once; the others wait in line. 0: one per core."
     )
+    start_patience = Float(
+        180.0,
+        config=True,
+        help="Seconds a page may take to start before the next page in line starts anyway "
+        "(a stuck kernel must not hold up the class).",
+    )
     certfile = Unicode("", config=True, help="TLS certificate (PEM): serve HTTPS.")
     keyfile = Unicode("", config=True, help="TLS private key (PEM) for certfile.")
 
@@ -84,6 +91,7 @@ class PalaceVoila(Voila):
         **Voila.aliases,
         "max_kernels": "PalaceVoila.max_kernels",
         "start_slots": "PalaceVoila.start_slots",
+        "start_patience": "PalaceVoila.start_patience",
         "certfile": "PalaceVoila.certfile",
         "keyfile": "PalaceVoila.keyfile",
     }
@@ -130,6 +138,7 @@ class PalaceVoila(Voila):
             max_pages=self._ceiling(pool=self.pool_size),
             start_slots=self.start_slots if self.start_slots > 0 else default_start_slots(),
             is_alive=lambda kernel_id: kernel_id in manager,
+            start_patience=self.start_patience,
         )
         door = {"admission": self.admission}
         ours = []
@@ -145,10 +154,11 @@ class PalaceVoila(Voila):
         door = self.admission
         culling = self.config.MappingKernelManager.get("cull_idle_timeout", 0)
         self.log.info(
-            "Palace: at most %s pages at once, %s starting at a time, %s pre-heated app "
-            "kernel(s), pages idle without a connection culled after %s s, %s",
+            "Palace: at most %s pages at once, %s starting at a time (for up to %s s each), "
+            "%s pre-heated app kernel(s), pages idle without a connection culled after %s s, %s",
             door.max_pages if door else "?",
             door.start_slots if door else "?",
+            f"{door.start_patience:g}" if door else "?",
             self.pool_size,
             culling or "never",
             "HTTPS" if self.certfile else "plain HTTP",
