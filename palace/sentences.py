@@ -205,8 +205,10 @@ def _bet(e: Event) -> str:
             f"minimum of {d['min']}: {target}'s call is at most {e.amount}."
         )
     how = f"({plural(d['soldiers'], 'soldier')} + 1) × {d['s']}"
-    more = "" if e.amount == d["min"] else ", more than the minimum"
-    return f"{who} attacks {target} with {plural(e.amount, 'chip')} ({how}{more})."
+    chips = plural(e.amount, "chip")
+    if e.amount == d["min"]:
+        return f"{who} attacks {target} with {chips}: {how}."
+    return f"{who} attacks {target} with {chips}, more than the minimum of {how} = {d['min']}."
 
 
 @_says(EventKind.RAISE)
