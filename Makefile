@@ -57,7 +57,7 @@ NATIVE = PALACE_IGNORE_STALE_BUILD=1 $(PY) -c "from palace.native import main; r
 # modules (a compiled module shows no doctests): the rules, properties and game interface.
 PURE_TESTS := tests/test_rules.py tests/test_properties.py tests/test_game_api.py \
               tests/test_search_support.py tests/test_hands_oracle.py tests/test_scenarios.py \
-              tests/test_strict_files.py
+              tests/test_strict_files.py tests/test_rule_bot.py
 
 # pytest exits 5 when it collected nothing: an empty step is not a failure.
 define pytest_allow_empty

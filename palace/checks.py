@@ -11,16 +11,21 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations
+from typing import Final
 
 from palace.actions import Action, Bet, Buy, Call, Discard, Fold, Raise, Stay, Trim
-from palace.cards import Card, format_cards
+from palace.cards import Card, format_cards, new_deck
 from palace.events import Phase
 from palace.numbers import is_whole
 from palace.table import Table
 from palace.words import plural
 
-BUY, STAY, FOLD, CALL, RAISE = Buy(), Stay(), Fold(), Call(), Raise()
-_BETS = [Bet(target=s) for s in range(10)]
+BUY: Final = Buy()
+STAY: Final = Stay()
+FOLD: Final = Fold()
+CALL: Final = Call()
+RAISE: Final = Raise()
+_BETS: Final = [Bet(target=s) for s in range(10)]
 
 
 # ------------------------------------------------------------------ amounts (R3.4, R7)
@@ -274,22 +279,37 @@ def _mask(cards: list[Card]) -> int:
     return m
 
 
-@lru_cache(maxsize=8192)
-def _subsets(mask: int, low: int) -> tuple[tuple[Card, ...], ...]:
+# Every card with its bit, strongest first (the order `Card` sorts in, high to low).
+_STRONGEST_FIRST: Final = tuple((c, c.bit) for c in sorted(new_deck(), reverse=True))
+
+
+def _subsets(mask: int, low: int) -> list[tuple[Card, ...]]:
     """Every subset of the cards in `mask` with at least `low` cards, each sorted high to
-    low, fewest cards first (a bounded cache: soldier sets recur within and across hands)."""
-    ordered = sorted((Card.from_index(i) for i in range(52) if mask >> i & 1), reverse=True)
-    return tuple(c for k in range(low, len(ordered) + 1) for c in combinations(ordered, k))
+    low, fewest cards first."""
+    ordered = [c for c, bit in _STRONGEST_FIRST if mask & bit]
+    return [c for k in range(low, len(ordered) + 1) for c in combinations(ordered, k)]
 
 
-def _discards(soldiers: list[Card]) -> list[Discard]:
+# Bounded caches of the actions themselves (frozen, so games may share them): soldier sets
+# recur within and across hands, and building an action is most of the cost of listing it.
+@lru_cache(maxsize=8192)
+def _discards_of(mask: int) -> tuple[Discard, ...]:
+    return tuple([Discard.of(c) for c in _subsets(mask, 1)])
+
+
+@lru_cache(maxsize=8192)
+def _trims_of(mask: int, low: int) -> tuple[Trim, ...]:
+    return tuple([Trim.of(c) for c in _subsets(mask, low)])
+
+
+def _discards(soldiers: list[Card]) -> tuple[Discard, ...]:
     """Every Discard of one or more of these soldiers."""
-    return [Discard.of(c) for c in _subsets(_mask(soldiers), 1)]
+    return _discards_of(_mask(soldiers))
 
 
-def _trims(soldiers: list[Card], low: int) -> list[Trim]:
+def _trims(soldiers: list[Card], low: int) -> tuple[Trim, ...]:
     """Every Trim leaving at most the cap: discard `low` or more of these soldiers."""
-    return [Trim.of(c) for c in _subsets(_mask(soldiers), low)]
+    return _trims_of(_mask(soldiers), low)
 
 
 def legal_actions(t: Table) -> list[Action]:

@@ -9,14 +9,15 @@ search) lets the caller choose each card.
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from palace.cards import Card
 from palace.events import EventKind, Move, Phase
 from palace.shuffle import shuffle
 from palace.table import DealState, Table, pending, zone
 
-GROUPS = "ABC"
-K = EventKind
+GROUPS: Final = "ABC"
+K: Final = EventKind
 
 
 def deal_order(t: Table) -> list[int]:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from palace import checks, deal, play, strict, worlds
 from palace.actions import Action, Bet, Buy, action_from_dict
@@ -42,7 +42,7 @@ from palace.table import (
 )
 from palace.views import SeatMemory, SeatView, build_view, sentence_for
 
-FORMAT = "palace-hand/1"
+FORMAT: Final = "palace-hand/1"
 
 
 def player_names(players: object) -> tuple[str, ...]:
@@ -305,11 +305,15 @@ class Game:
 
     def legal_actions(self) -> list[Action]:
         """Every legal action for `to_act` (empty when the hand is over or a card is due)."""
+        return list(self._legal_now())
+
+    def _legal_now(self) -> list[Action]:
+        """The legal actions, listed once per table version (callers must not change it)."""
         version, legal = self._legal
         if version != self._t.version:
             legal = checks.legal_actions(self._t)
             self._legal = (self._t.version, legal)
-        return list(legal)
+        return legal
 
     def describe(self, action: Action) -> str:
         """An action in words with player names: ``"Attack Bob (6 chips)"``."""
@@ -444,12 +448,12 @@ class Game:
 
     def view(self, seat: int) -> SeatView:
         """What `seat` may know now (R5.3), with perfect recall of what it has seen."""
-        if not is_whole(seat) or not 0 <= seat < self.players:
+        if (type(seat) is not int and not is_whole(seat)) or not 0 <= seat < self.players:
             raise PalaceError(f"seat must be 0-{self.players - 1}, got {seat!r}")
         mem = self._memories[seat]
         if mem is None:
             mem = self._memories[seat] = SeatMemory(seat, self.rules.deck())
-        legal = tuple(self.legal_actions()) if self._t.to_act == seat else ()
+        legal = tuple(self._legal_now()) if self._t.to_act == seat else ()
         return build_view(self._t, seat, mem, legal, Game._world)
 
     def history(self, seat: int | None) -> tuple[str, ...]:

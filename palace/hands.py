@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from enum import IntEnum
+from typing import Final
 
 from palace.cards import Card, Rank, Suit, parse_cards
 from palace.errors import CardError
@@ -43,9 +44,11 @@ class Category(IntEnum):
 
 
 # ---------------------------------------------------------------- lookup tables
-_N = 1 << 13
-_POP = [bin(m).count("1") for m in range(_N)]
-_HIGH = [m.bit_length() - 1 for m in range(_N)]  # highest set bit, -1 for 0
+# `Final` lets the compiled engine (palace/native.py) read these as C statics, not through
+# the module's dict on every use.
+_N: Final = 1 << 13
+_POP: Final = [bin(m).count("1") for m in range(_N)]
+_HIGH: Final = [m.bit_length() - 1 for m in range(_N)]  # highest set bit, -1 for 0
 
 
 def _top_pack(mask: int, k: int) -> int:
@@ -58,10 +61,10 @@ def _top_pack(mask: int, k: int) -> int:
     return out
 
 
-_TOP1 = [_top_pack(m, 1) for m in range(_N)]
-_TOP2 = [_top_pack(m, 2) for m in range(_N)]
-_TOP3 = [_top_pack(m, 3) for m in range(_N)]
-_TOP5 = [_top_pack(m, 5) for m in range(_N)]
+_TOP1: Final = [_top_pack(m, 1) for m in range(_N)]
+_TOP2: Final = [_top_pack(m, 2) for m in range(_N)]
+_TOP3: Final = [_top_pack(m, 3) for m in range(_N)]
+_TOP5: Final = [_top_pack(m, 5) for m in range(_N)]
 
 
 def _straight_top(mask: int) -> int:
@@ -74,11 +77,18 @@ def _straight_top(mask: int) -> int:
     return 0
 
 
-_STRAIGHT = [_straight_top(m) for m in range(_N)]
+_STRAIGHT: Final = [_straight_top(m) for m in range(_N)]
 
-SF, QUADS, FULL, FLUSH, STRAIGHT, TRIPS, TWO_PAIR, PAIR, HIGH = [
-    (c + 1) << 20 for c in range(8, -1, -1)
-]
+# Each category's base value: ``(category + 1) << 20``.
+SF: Final = 9 << 20
+QUADS: Final = 8 << 20
+FULL: Final = 7 << 20
+FLUSH: Final = 6 << 20
+STRAIGHT: Final = 5 << 20
+TRIPS: Final = 4 << 20
+TWO_PAIR: Final = 3 << 20
+PAIR: Final = 2 << 20
+HIGH: Final = 1 << 20
 
 
 def hand_value(indices: Iterable[int], exclude_suit: int = -1) -> int:
@@ -99,7 +109,7 @@ def hand_value(indices: Iterable[int], exclude_suit: int = -1) -> int:
     return value_of_bits(bits, exclude_suit)
 
 
-SUIT_MASKS = (0x1FFF, 0x1FFF << 13, 0x1FFF << 26, 0x1FFF << 39)  # a suit's 13 bits
+SUIT_MASKS: Final = (0x1FFF, 0x1FFF << 13, 0x1FFF << 26, 0x1FFF << 39)  # a suit's 13 bits
 
 
 def value_of_bits(bits: int, exclude_suit: int = -1) -> int:
@@ -113,15 +123,13 @@ def value_of_bits(bits: int, exclude_suit: int = -1) -> int:
     b = (bits >> 13) & 0x1FFF
     c = (bits >> 26) & 0x1FFF
     d = bits >> 39
-    m = (a, b, c, d)
     flush = 0
-    for s in m:
-        if _POP[s] >= 5:
-            st = _STRAIGHT[s]
-            if st:
-                return SF | st << 16
-            flush = FLUSH | _TOP5[s]
-            break
+    s = a if _POP[a] >= 5 else b if _POP[b] >= 5 else c if _POP[c] >= 5 else d
+    if _POP[s] >= 5:  # the first suit (clubs, diamonds, ...) holding five decides
+        st = _STRAIGHT[s]
+        if st:
+            return SF | st << 16
+        flush = FLUSH | _TOP5[s]
     four = a & b & c & d
     anyr = a | b | c | d
     if four:
@@ -165,9 +173,12 @@ def value_of_bits(bits: int, exclude_suit: int = -1) -> int:
     return 0
 
 
+_CATEGORIES: Final[tuple[Category | None, ...]] = (None, *Category)  # indexed by ``value >> 20``
+
+
 def category_of(value: int) -> Category | None:
     """The category of a hand value, or None for a hand of no counting cards."""
-    return Category((value >> 20) - 1) if value else None
+    return _CATEGORIES[value >> 20]
 
 
 def _ranks_of(value: int) -> list[Rank]:

@@ -7,6 +7,7 @@ before its card is drawn (a chance step, `buy_card`), like every card of the dea
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from palace.actions import Action, Bet, Buy, Discard, Fold, Raise, Stay, Trim
 from palace.battle import Army, resolve_battle
@@ -17,7 +18,7 @@ from palace.events import EndReason, EventKind, Move, Phase
 from palace.hands import Hand, evaluate
 from palace.table import Battle, HandResult, Table, pending, zone
 
-K = EventKind
+K: Final = EventKind
 
 
 def perform(t: Table, rng: random.Random | None, action: Action) -> None:

@@ -11,9 +11,9 @@ True
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
-_BITS = [n.bit_length() for n in range(1024)]
+_BITS: Final = [n.bit_length() for n in range(1024)]
 
 
 def shuffle(rng: random.Random, x: list[Any]) -> None:

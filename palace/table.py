@@ -8,7 +8,7 @@ event index from the log alone (the deal stepper's back / next).
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Final
 
 from palace.cards import Card
 from palace.events import EndReason, Event, EventKind, Move, Phase
@@ -16,16 +16,18 @@ from palace.hands import Hand
 from palace.rules import Rules
 from palace.sentences import pot_sentence  # importing it registers how every event is said
 
-DEFAULT_NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon")
-SEAT_PARTS = ("banner", "soldiers", "palace", "cut")
-COMMON_ZONES = ("deck", "discard", "rejects")
+DEFAULT_NAMES: Final = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon")
+SEAT_PARTS: Final = ("banner", "soldiers", "palace", "cut")
+COMMON_ZONES: Final = ("deck", "discard", "rejects")
 
-SEAT_ZONES = [{p: f"seat{s}.{p}" for p in SEAT_PARTS} for s in range(10)]
-FACE_UP_ZONES = frozenset(
+SEAT_ZONES: Final = [{p: f"seat{s}.{p}" for p in SEAT_PARTS} for s in range(10)]
+FACE_UP_ZONES: Final = frozenset(
     ["rejects"] + [z for zones in SEAT_ZONES for p, z in zones.items() if p != "palace"]
 )
-_EMPTY: dict[str, Any] = {}
-_new_event = tuple.__new__  # an Event straight from its fields (no per-field defaults to fill)
+_EMPTY: Final[dict[str, Any]] = {}
+_new_event: Final = (
+    tuple.__new__
+)  # an Event straight from its fields (no per-field defaults to fill)
 
 
 def zone(seat: int, part: str) -> str:
@@ -38,7 +40,7 @@ def zone_names(players: int) -> list[str]:
     return list(_ZONE_NAMES[players])
 
 
-_ZONE_NAMES = [
+_ZONE_NAMES: Final = [
     tuple(COMMON_ZONES) + tuple(zone(s, p) for s in range(n) for p in SEAT_PARTS) for n in range(11)
 ]
 
@@ -94,8 +96,8 @@ class Pending:
     seat: int
 
 
-PENDING_KINDS = ("cut", "banner", "palace", "buy")
-_PENDING = {(k, s): Pending(k, s) for k in PENDING_KINDS for s in range(len(SEAT_ZONES))}
+PENDING_KINDS: Final = ("cut", "banner", "palace", "buy")
+_PENDING: Final = {(k, s): Pending(k, s) for k in PENDING_KINDS for s in range(len(SEAT_ZONES))}
 
 
 def pending(kind: str, seat: int) -> Pending:

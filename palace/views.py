@@ -17,7 +17,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from mypy_extensions import mypyc_attr
 
@@ -202,6 +202,20 @@ class SeatView:
         return self.sampler(self, rng)
 
 
+_FRESH: Final[dict[tuple[int, ...], tuple[dict[Card, str], frozenset[Card]]]] = {}
+
+
+def _fresh_deck(deck: list[Card]) -> tuple[dict[Card, str], frozenset[Card]]:
+    """A fresh deck's memory (every card in the deck, in the deck's order), built once per
+    deck: copying a dict or set reuses its hashes, where building one hashes every card."""
+    key = tuple([c.index for c in deck])
+    fresh = _FRESH.get(key)
+    if fresh is None:
+        known = {c: "deck" for c in deck}
+        fresh = _FRESH[key] = (known, frozenset(known))
+    return fresh
+
+
 class SeatMemory:
     """Where one seat knows cards are: card -> zone, with the reverse index for speed.
 
@@ -214,8 +228,9 @@ class SeatMemory:
     def __init__(self, seat: int, deck: list[Card]) -> None:
         self.seat = seat
         self.done = 0  # how many of the table's `memo` events this memory has read
-        self.known: dict[Card, str] = {c: "deck" for c in deck}  # a fresh deck
-        self.by_zone: dict[str, set[Card]] = {"deck": set(self.known)}
+        known, deck_set = _fresh_deck(deck)
+        self.known: dict[Card, str] = dict(known)
+        self.by_zone: dict[str, set[Card]] = {"deck": set(deck_set)}
 
     def _place(self, cards: tuple[Card, ...], zone: str) -> None:
         known, by_zone = self.known, self.by_zone

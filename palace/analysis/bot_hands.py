@@ -12,8 +12,12 @@ shards of any size, on any number of workers, plays exactly the same hands.
 
 from __future__ import annotations
 
+import gc
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from palace.analysis.bots import Bot, RandomBot, RuleBot, play_out
 from palace.errors import PalaceError
@@ -54,6 +58,10 @@ def play_hand(rules: Rules, players: int, seed: int, hand: int, bot: str = "mixe
     return play_out(game, seat_bots(bot, players, seed, hand))
 
 
+_BET: Final = EventKind.BET
+_BATTLE: Final = EventKind.BATTLE
+
+
 def _reason(reason: object) -> str:
     return str(reason.value) if isinstance(reason, Enum) else str(reason)
 
@@ -69,12 +77,19 @@ def hand_row(game: Game, hand: int) -> dict[str, Any]:
     won = [0] * n
     for seat, chips in res.shares.items():
         won[(seat - game.dealer - 1) % n] += chips
+    battles = showdowns = 0
+    for e in game.events:
+        kind = e.kind
+        if kind is _BET:
+            battles += 1
+        elif kind is _BATTLE:
+            showdowns += 1
     return {
         "hand": hand,
         "actions": len(game.actions),
         "pot": sum(game.won),
-        "battles": sum(1 for e in game.events if e.kind is EventKind.BET),
-        "showdowns": sum(1 for e in game.events if e.kind is EventKind.BATTLE),
+        "battles": battles,
+        "showdowns": showdowns,
         "ending": _reason(res.reason),
         "winners": len(res.winners),
         **{f"won pos {p + 1}": won[p] for p in range(n)},
@@ -89,6 +104,30 @@ def play_hands(
 
     rows = [hand_row(play_hand(rules, players, seed, i, bot), i) for i in range(hands)]
     return pd.DataFrame(rows)
+
+
+_pause_lock = threading.Lock()
+_pauses = [0, 1]  # studies running in this process; was the collector on before the first
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Pause Python's cycle collector while hands are played (nested and threaded uses
+    count; the last one out restores it). A hand makes no reference cycles (a test checks
+    this), so the collector only walks every live object again and again: 10-15% of a
+    study's time."""
+    with _pause_lock:
+        if _pauses[0] == 0:
+            _pauses[1] = int(gc.isenabled())
+            gc.disable()
+        _pauses[0] += 1
+    try:
+        yield
+    finally:
+        with _pause_lock:
+            _pauses[0] -= 1
+            if _pauses[0] == 0 and _pauses[1]:
+                gc.enable()
 
 
 def hand_totals(
@@ -107,16 +146,20 @@ def hand_totals(
         "endings": {},
         "won": [0] * players,
     }
-    for i in range(start, stop):
-        row = hand_row(play_hand(rules, players, seed, i, bot), i)
-        out["hands"] += 1
-        for key in ("actions", "pot", "battles", "showdowns"):
-            out[key] += row[key]
-        out["shared"] += row["winners"] > 1
-        out["endings"][row["ending"]] = out["endings"].get(row["ending"], 0) + 1
-        for p in range(players):
-            out["won"][p] += row[f"won pos {p + 1}"]
+    with collector_paused():
+        for i in range(start, stop):
+            _add_hand(out, hand_row(play_hand(rules, players, seed, i, bot), i), players)
     return out
+
+
+def _add_hand(out: dict[str, Any], row: dict[str, Any], players: int) -> None:
+    out["hands"] += 1
+    for key in ("actions", "pot", "battles", "showdowns"):
+        out[key] += row[key]
+    out["shared"] += row["winners"] > 1
+    out["endings"][row["ending"]] = out["endings"].get(row["ending"], 0) + 1
+    for p in range(players):
+        out["won"][p] += row[f"won pos {p + 1}"]
 
 
 def averages(totals: dict[str, Any]) -> dict[str, float]:

@@ -10,15 +10,17 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 
 from palace.actions import Action, Bet, Buy, Call, Discard, Fold, Raise, Stay, Trim
+from palace.cards import Card
 from palace.errors import PalaceError
 from palace.events import Phase
 from palace.hands import Category, Hand, evaluate, value_of_bits
 from palace.match import Bot, play_out
 
 __all__ = ["Bot", "RandomBot", "RuleBot", "my_hand_against", "play_out", "their_visible_against"]
-from palace.views import SeatView
+from palace.views import SeatInfo, SeatView
 
 
 class RandomBot:
@@ -41,6 +43,22 @@ def _public(view: SeatView, seat: int) -> list:
     return ([info.banner] if info.banner else []) + list(info.soldiers)
 
 
+def _bits(cards: Iterable[Card]) -> int:
+    """The 52-bit set of these cards (bit ``Card.index``), as `value_of_bits` reads it."""
+    m = 0
+    for c in cards:
+        m |= c.bit
+    return m
+
+
+def _public_bits(info: SeatInfo) -> int:
+    """A seat's face-up cards (banner and soldiers) as a card set."""
+    m = info.banner.bit if info.banner is not None else 0
+    for c in info.soldiers:
+        m |= c.bit
+    return m
+
+
 def my_hand_against(view: SeatView, opponent: int) -> Hand:
     """My whole hand with the opponent's banner suit excluded (R8.2)."""
     return evaluate(list(view.my_cards), exclude_suit=view.seats[opponent].suit)
@@ -49,6 +67,38 @@ def my_hand_against(view: SeatView, opponent: int) -> Hand:
 def their_visible_against(view: SeatView, opponent: int) -> Hand:
     """The opponent's face-up cards with my banner suit excluded: a floor on their hand."""
     return evaluate(_public(view, opponent), exclude_suit=view.me.suit)
+
+
+class _Sizes:
+    """One decision's hand values against each opponent, each worked out once: the same
+    numbers as `my_hand_against(...).value` and `their_visible_against(...).value`."""
+
+    __slots__ = ("view", "mine", "_mine", "_floor")
+
+    def __init__(self, view: SeatView) -> None:
+        self.view = view
+        self.mine = _bits(view.my_cards)
+        self._mine: dict[int, int] = {}
+        self._floor: dict[int, int] = {}
+
+    def mine_vs(self, opponent: int) -> int:
+        v = self._mine.get(opponent)
+        if v is None:
+            v = self._mine[opponent] = value_of_bits(self.mine, int(self.view.seats[opponent].suit))
+        return v
+
+    def floor_vs(self, opponent: int) -> int:
+        v = self._floor.get(opponent)
+        if v is None:
+            v = self._floor[opponent] = value_of_bits(
+                _public_bits(self.view.seats[opponent]), int(self.view.me.suit)
+            )
+        return v
+
+
+def _at_least(value: int, category: Category) -> bool:
+    """Is a hand of this value in `category` or better (a hand of no counting card is not)?"""
+    return value >> 20 > category
 
 
 class RuleBot:
@@ -75,68 +125,72 @@ class RuleBot:
 
     def _trim(self, view: SeatView) -> Action:
         """Keep the soldiers that make the best hand, and no more than it needs (R6.7)."""
-        whole = sum(c.bit for c in view.my_cards)
-
-        def score(a: Trim) -> tuple[int, int]:
-            kept = whole & ~sum(c.bit for c in a.cards)
-            return (value_of_bits(kept), -kept.bit_count())
-
-        return max((a for a in view.legal if isinstance(a, Trim)), key=score)
+        whole = _bits(view.my_cards)
+        best: Trim | None = None
+        best_value = best_count = 0
+        for a in view.legal:
+            if isinstance(a, Trim):
+                kept = whole & ~_bits(a.cards)
+                value, count = value_of_bits(kept), kept.bit_count()
+                if (
+                    best is None
+                    or value > best_value
+                    or (value == best_value and count < best_count)
+                ):
+                    best, best_value, best_count = a, value, count
+        if best is None:
+            raise PalaceError(f"seat {view.seat} has no trim to choose (R6.7)")
+        return best
 
     def _answer(self, view: SeatView) -> Action:
         b = view.battle
         assert b is not None
         opp = b.attacker if view.seat == b.defender else b.defender
-        mine = my_hand_against(view, opp)
-        floor = their_visible_against(view, opp)
-        kinds = {a.kind for a in view.legal}
-        cat = mine.category if mine.category is not None else -1
-        if cat >= Category.THREE_OF_A_KIND and mine > floor and "raise" in kinds and b.raises < 2:
-            return Raise()
-        if mine > floor and cat >= Category.ONE_PAIR:
+        sizes = _Sizes(view)
+        mine, floor = sizes.mine_vs(opp), sizes.floor_vs(opp)
+        if _at_least(mine, Category.THREE_OF_A_KIND) and mine > floor and b.raises < 2:
+            if any(type(a) is Raise for a in view.legal):
+                return Raise()
+        if mine > floor and _at_least(mine, Category.ONE_PAIR):
             return Call()
         return Fold()
 
     def _turn(self, view: SeatView) -> Action:
         legal = view.legal
+        sizes = _Sizes(view)
         bets = [a for a in legal if isinstance(a, Bet)]
         best: tuple[int, Bet] | None = None
         for a in bets:
-            mine = my_hand_against(view, a.target)
-            floor = their_visible_against(view, a.target)
-            margin = mine.value - floor.value
-            if mine.category is not None and mine.category >= self.attack_at and margin > 0:
+            mine = sizes.mine_vs(a.target)
+            margin = mine - sizes.floor_vs(a.target)
+            if _at_least(mine, self.attack_at) and margin > 0:
                 if best is None or margin > best[0]:
                     best = (margin, a)
         kinds = {a.kind for a in legal}
         if kinds <= {"bet", "fold"}:  # R9.3: two left must battle
             if bets:
-                return (
-                    best[1]
-                    if best
-                    else max(bets, key=lambda a: my_hand_against(view, a.target).value)
-                )
+                return best[1] if best else max(bets, key=lambda a: sizes.mine_vs(a.target))
             return Fold()
         if best is not None:
-            return self._sized(view, best[1])
+            return self._sized(view, best[1], sizes)
         own = evaluate(list(view.my_cards))
         weak = own.category is None or own.category < self.buy_below
         if "buy" in kinds and weak and len(view.me.soldiers) < 5:
             return Buy()
-        idle = {c for c in view.me.soldiers if c not in own.best}
-        if idle and "discard" in kinds:
+        if "discard" in kinds:
             # soldiers outside the best five only raise what attacks and calls cost (R7.3, R7.6)
-            for d in legal:
+            idle = {c for c in view.me.soldiers if c not in own.best}
+            for d in legal if idle else ():
                 if isinstance(d, Discard) and set(d.cards) == idle:
                     return d
         return Stay()
 
-    def _sized(self, view: SeatView, bet: Bet) -> Bet:
+    def _sized(self, view: SeatView, bet: Bet, sizes: _Sizes | None = None) -> Bet:
         """In no-limit, press a strong hand with twice the minimum attack (R7.3)."""
         if not view.rules.no_limit:
             return bet
-        mine = my_hand_against(view, bet.target)
-        if mine.category is None or mine.category < Category.THREE_OF_A_KIND:
+        mine = (sizes or _Sizes(view)).mine_vs(bet.target)
+        if not _at_least(mine, Category.THREE_OF_A_KIND):
             return bet
         amount = 2 * (len(view.me.soldiers) + 1) * view.rules.small_bet
         if view.me.stack is not None and amount > view.me.stack:

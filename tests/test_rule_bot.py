@@ -1,0 +1,142 @@
+"""The rule bot decides exactly as its plain description says, and the study loop's shortcuts
+(hand values as integers, a paused cycle collector) change nothing but the time taken."""
+
+from __future__ import annotations
+
+import gc
+
+import pytest
+
+from palace import Game, RuleBot, Rules
+from palace.actions import Action, Bet, Buy, Call, Discard, Fold, Raise, Stay, Trim
+from palace.analysis.bot_hands import collector_paused, play_hand
+from palace.analysis.bots import RandomBot, my_hand_against, their_visible_against
+from palace.analysis.variants import named
+from palace.errors import PalaceError
+from palace.events import Phase
+from palace.hands import Category, evaluate
+from palace.views import SeatView
+
+
+class ReadableRuleBot:
+    """The rule bot written plainly with `Hand` objects (R8.1-R8.3), one decision at a time:
+    the reference the fast `RuleBot` (integer hand values, worked out once) must agree with."""
+
+    def choose(self, view: SeatView) -> Action:
+        if view.phase is Phase.TRIM_TO_FIVE:
+            whole = evaluate(list(view.my_cards)).cards
+
+            def kept_score(a: Trim) -> tuple[int, int]:
+                kept = [c for c in whole if c not in a.cards]
+                return (evaluate(kept).value, -len(kept))
+
+            return max((a for a in view.legal if isinstance(a, Trim)), key=kept_score)
+        if view.phase is Phase.BATTLE_RESPONSE:
+            b = view.battle
+            assert b is not None
+            opp = b.attacker if view.seat == b.defender else b.defender
+            mine, floor = my_hand_against(view, opp), their_visible_against(view, opp)
+            cat = -1 if mine.category is None else mine.category
+            can_raise = any(isinstance(a, Raise) for a in view.legal)
+            if cat >= Category.THREE_OF_A_KIND and mine > floor and can_raise and b.raises < 2:
+                return Raise()
+            return Call() if mine > floor and cat >= Category.ONE_PAIR else Fold()
+        return self._turn(view)
+
+    def _turn(self, view: SeatView) -> Action:
+        bets = [a for a in view.legal if isinstance(a, Bet)]
+        best: tuple[int, Bet] | None = None
+        for a in bets:
+            mine = my_hand_against(view, a.target)
+            margin = mine.value - their_visible_against(view, a.target).value
+            strong = mine.category is not None and mine.category >= Category.TWO_PAIR
+            if strong and margin > 0 and (best is None or margin > best[0]):
+                best = (margin, a)
+        kinds = {a.kind for a in view.legal}
+        if kinds <= {"bet", "fold"}:  # R9.3
+            if not bets:
+                return Fold()
+            return best[1] if best else max(bets, key=lambda a: my_hand_against(view, a.target))
+        if best is not None:
+            bet = best[1]
+            mine = my_hand_against(view, bet.target)
+            if not view.rules.no_limit or mine.category is None:
+                return bet
+            if mine.category < Category.THREE_OF_A_KIND:
+                return bet
+            amount = 2 * (len(view.me.soldiers) + 1) * view.rules.small_bet
+            if view.me.stack is not None and amount > view.me.stack:
+                return bet
+            return Bet(target=bet.target, amount=amount)
+        own = evaluate(list(view.my_cards))
+        if "buy" in kinds and (own.category is None or own.category < Category.TWO_PAIR):
+            if len(view.me.soldiers) < 5:
+                return Buy()
+        idle = {c for c in view.me.soldiers if c not in own.best}
+        for d in view.legal:
+            if idle and isinstance(d, Discard) and set(d.cards) == idle:
+                return d
+        return Stay()
+
+
+VARIANT_RULES = named()
+SHORT_DECK = Rules(ranks="9TJQKA")  # a deck without twos to eights: other hands, more flushes
+
+
+@pytest.mark.parametrize("name", [*VARIANT_RULES, "short deck"])
+def test_the_rule_bot_decides_as_its_plain_description(name: str) -> None:
+    rules = VARIANT_RULES[name] if name in VARIANT_RULES else SHORT_DECK
+    fast, plain = RuleBot(), ReadableRuleBot()
+    decisions = 0
+    for seed in range(40):
+        game = Game.new(players=2 + seed % 4, seed=seed, rules=rules)
+        others = RandomBot(seed)
+        while not game.is_over:
+            seat = game.to_act
+            assert seat is not None
+            view = game.view(seat)
+            if seat % 2 == 0:
+                choice = fast.choose(view)
+                assert choice == plain.choose(view), (name, seed, game.history(None)[-3:])
+                decisions += 1
+            else:
+                choice = others.choose(view)
+            game.apply(choice)
+    assert decisions > 400
+
+
+@pytest.mark.parametrize("bot", ["rules", "mixed", "random"])
+def test_a_hand_leaves_no_reference_cycles_so_the_collector_may_pause(bot: str) -> None:
+    """`hand_totals` pauses the cycle collector; that is safe only while a hand's objects
+    are freed by reference counting alone."""
+    gc.collect()
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        for name, rules in list(named().items())[:6]:
+            for i in range(12):
+                play_hand(rules, 2 + i % 5, 3, i, bot)
+            assert gc.collect() == 0, f"{name}: a {bot} hand left objects only a cycle holds"
+    finally:
+        if was:
+            gc.enable()
+
+
+def test_the_collector_comes_back_after_a_study_even_one_that_fails() -> None:
+    assert gc.isenabled()
+    with collector_paused():
+        assert not gc.isenabled()
+        with collector_paused():  # nested: a shard inside a study
+            assert not gc.isenabled()
+        assert not gc.isenabled()  # the outer one still runs
+    assert gc.isenabled()
+    with pytest.raises(PalaceError), collector_paused():
+        raise PalaceError("a broken shard")
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with collector_paused():
+            pass
+        assert not gc.isenabled()  # it was off before: it stays off
+    finally:
+        gc.enable()
