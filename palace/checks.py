@@ -20,6 +20,13 @@ from palace.numbers import is_whole
 from palace.table import Table
 from palace.words import plural
 
+# Enum members as module constants: Python 3.11 reads an Enum class's attributes through a
+# slow __getattr__ hook, and a compiled module (palace/native.py) reads these as C statics.
+P_BATTLE_RESPONSE: Final = Phase.BATTLE_RESPONSE
+P_HAND_OVER: Final = Phase.HAND_OVER
+P_TRIM_TO_FIVE: Final = Phase.TRIM_TO_FIVE
+P_TURN: Final = Phase.TURN
+
 BUY: Final = Buy()
 STAY: Final = Stay()
 FOLD: Final = Fold()
@@ -228,7 +235,7 @@ def why_illegal(t: Table, action: Action) -> str | None:
     kind = type(action)
     if t.pending is not None:
         return "a card is being dealt: the next step is chance, not a player's (R4, R5, R6.2)"
-    if phase is Phase.TURN and seat is not None:
+    if phase is P_TURN and seat is not None:
         if kind is Buy:
             return _buy_gate(t, seat)
         if isinstance(action, Discard):
@@ -239,15 +246,15 @@ def why_illegal(t: Table, action: Action) -> str | None:
             return _forced(t, seat)
         if kind is Fold:
             return None
-    elif phase is Phase.BATTLE_RESPONSE and seat is not None:
+    elif phase is P_BATTLE_RESPONSE and seat is not None:
         if kind is Fold or kind is Call:
             return None
         if isinstance(action, Raise):
             return _check_raise(t, seat, action)
-    elif phase is Phase.TRIM_TO_FIVE and seat is not None:
+    elif phase is P_TRIM_TO_FIVE and seat is not None:
         if isinstance(action, Trim):
             return _check_trim(t, seat, action)
-    elif phase is Phase.HAND_OVER:
+    elif phase is P_HAND_OVER:
         return "the hand is over: no more actions (R9, R10)"
     else:
         return "the cards are still being dealt (R4, R5)"
@@ -255,12 +262,12 @@ def why_illegal(t: Table, action: Action) -> str | None:
         shown = repr(action) if len(repr(action)) <= 60 else repr(action)[:57] + "..."
         return f"{shown} is not an action (use Buy, Discard, Bet, Stay, Fold, Call, Raise, Trim)"
     me = t.name(seat)
-    if phase is Phase.TRIM_TO_FIVE:
+    if phase is P_TRIM_TO_FIVE:
         return (
             f"{me} must first choose which soldiers to discard (at most {t.rules.max_soldiers} "
             "may stay) before play goes on (R6.7)"
         )
-    if phase is Phase.BATTLE_RESPONSE:
+    if phase is P_BATTLE_RESPONSE:
         return f"{me} is answering a battle: Fold, Call or Raise (R7.4)"
     if isinstance(action, Call | Raise):
         return f"there is no battle to answer: {action} is only for a defender (R7.4)"
@@ -319,7 +326,7 @@ def legal_actions(t: Table) -> list[Action]:
     if seat is None or t.pending is not None:
         return []
     phase = t.phase
-    if phase is Phase.TURN:
+    if phase is P_TURN:
         out: list[Action] = []
         if _buy_gate(t, seat) is None:
             out.append(BUY)
@@ -334,12 +341,12 @@ def legal_actions(t: Table) -> list[Action]:
             out.append(STAY)
         out.append(FOLD)
         return out
-    if phase is Phase.BATTLE_RESPONSE:
+    if phase is P_BATTLE_RESPONSE:
         out = [FOLD, CALL]
         if _check_raise(t, seat, RAISE) is None:
             out.append(RAISE)
         return out
-    if phase is Phase.TRIM_TO_FIVE:
+    if phase is P_TRIM_TO_FIVE:
         soldiers = t.cards(seat, "soldiers")
         return list(_trims(soldiers, max(0, len(soldiers) - t.rules.max_soldiers)))
     return []

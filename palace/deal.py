@@ -16,8 +16,26 @@ from palace.events import EventKind, Move, Phase
 from palace.shuffle import shuffle
 from palace.table import DealState, Table, pending, zone
 
+# Enum members as module constants: Python 3.11 reads an Enum class's attributes through a
+# slow __getattr__ hook, and a compiled module (palace/native.py) reads these as C statics.
+E_ANTE: Final = EventKind.ANTE
+E_BANNER: Final = EventKind.BANNER
+E_CUT: Final = EventKind.CUT
+E_CUT_TIE: Final = EventKind.CUT_TIE
+E_DEALER: Final = EventKind.DEALER
+E_GATHER: Final = EventKind.GATHER
+E_PALACE: Final = EventKind.PALACE
+E_REJECT: Final = EventKind.REJECT
+E_RESHUFFLE: Final = EventKind.RESHUFFLE
+E_SHUFFLE: Final = EventKind.SHUFFLE
+E_STACK: Final = EventKind.STACK
+E_START: Final = EventKind.START
+P_BANNER_DEAL: Final = Phase.BANNER_DEAL
+P_DEALER_SELECTION: Final = Phase.DEALER_SELECTION
+P_PALACE_DEAL: Final = Phase.PALACE_DEAL
+P_TURN: Final = Phase.TURN
+
 GROUPS: Final = "ABC"
-K: Final = EventKind
 
 
 def deal_order(t: Table) -> list[int]:
@@ -38,7 +56,7 @@ def shuffle_zone(t: Table, rng: random.Random | None, zone_name: str, why: str, 
         return
     order = list(t.zones[zone_name])
     shuffle(rng, order)
-    t.record(K.SHUFFLE, None, rule, detail={"order": {zone_name: tuple(order)}, "why": why})
+    t.record(E_SHUFFLE, None, rule, detail={"order": {zone_name: tuple(order)}, "why": why})
 
 
 def reshuffle_into_deck(
@@ -54,7 +72,7 @@ def reshuffle_into_deck(
         order = list(pile)
         shuffle(rng, order)
         detail["order"] = {"deck": tuple(order)}
-    t.record(K.RESHUFFLE, None, rule, cards=pile if face_up else (), moves=(move,), detail=detail)
+    t.record(E_RESHUFFLE, None, rule, cards=pile if face_up else (), moves=(move,), detail=detail)
 
 
 def take_antes(t: Table) -> None:
@@ -67,7 +85,7 @@ def take_antes(t: Table) -> None:
     )
     short = tuple(s for s, paid in chips if -paid < ante)
     t.record(
-        K.ANTE,
+        E_ANTE,
         None,
         "R3.1",
         amount=-sum(p for _, p in chips),
@@ -84,13 +102,13 @@ def begin(
     first card. `rng` None means manual chance (nothing is shuffled)."""
     t.deal = DealState(script=script)
     if dealer is None:
-        t.phase = Phase.DEALER_SELECTION
+        t.phase = P_DEALER_SELECTION
         shuffle_zone(t, rng, "deck", "first_dealer", "R2.1")
         t.deal.contenders = list(range(t.players))
         t.pending = pending("cut", 0)
     else:
         t.dealer = dealer
-        t.record(K.DEALER, dealer, "R2.3")
+        t.record(E_DEALER, dealer, "R2.3")
         _after_dealer(t, rng, script, given=True)
 
 
@@ -98,11 +116,11 @@ def _after_dealer(
     t: Table, rng: random.Random | None, script: list[Card] | None, *, given: bool
 ) -> None:
     if script is not None:
-        t.record(K.STACK, None, "R2.2", detail={"order": {"deck": tuple(script)}})
+        t.record(E_STACK, None, "R2.2", detail={"order": {"deck": tuple(script)}})
     elif given:
         shuffle_zone(t, rng, "deck", "before_hand", "R2.2")
     take_antes(t)
-    t.phase = Phase.BANNER_DEAL
+    t.phase = P_BANNER_DEAL
     assert t.deal is not None
     t.deal.stage = "banner"
     t.deal.pos = 0
@@ -124,7 +142,7 @@ def _next_banner(t: Table, rng: random.Random | None) -> None:
 def _begin_palaces(t: Table, rng: random.Random | None, *, scripted: bool) -> None:
     d = t.deal
     assert d is not None
-    t.phase = Phase.PALACE_DEAL
+    t.phase = P_PALACE_DEAL
     d.stage = "palace"
     rej = tuple(t.zones["rejects"])
     deck_after = list(t.zones["deck"]) + list(rej)
@@ -136,7 +154,7 @@ def _begin_palaces(t: Table, rng: random.Random | None, *, scripted: bool) -> No
     if rng is not None:
         detail["order"] = {"deck": tuple(deck_after)}
     t.record(
-        K.GATHER,
+        E_GATHER,
         None,
         "R5.1",
         cards=rej,
@@ -154,9 +172,9 @@ def _next_palace(t: Table) -> None:
         t.pending = None
         d.stage = "done"
         t.deal = None
-        t.phase = Phase.TURN
+        t.phase = P_TURN
         t.to_act = t.left_of(t.dealer)
-        t.record(K.START, t.to_act, "R6.1")
+        t.record(E_START, t.to_act, "R6.1")
         return
     t.pending = pending("palace", d.order[d.dealt % t.players])
 
@@ -172,7 +190,7 @@ def deal_card(t: Table, rng: random.Random | None, card: Card) -> None:
     else:
         rnd = d.dealt // t.players + 1
         t.record(
-            K.PALACE,
+            E_PALACE,
             p.seat,
             "R5.1",
             cards=(card,),
@@ -190,7 +208,7 @@ def _cut(t: Table, rng: random.Random | None, card: Card) -> None:
     assert d is not None and p is not None
     seat = d.contenders[len(d.drawn)]
     t.record(
-        K.CUT,
+        E_CUT,
         seat,
         "R2.1" if not d.used else "R2.2",
         cards=(card,),
@@ -205,14 +223,14 @@ def _cut(t: Table, rng: random.Random | None, card: Card) -> None:
     d.contenders = [s for s, c in d.drawn if c.rank == top]
     d.drawn = []
     if len(d.contenders) > 1:
-        t.record(K.CUT_TIE, None, "R2.2", detail={"tied": tuple(d.contenders), "rank": top})
+        t.record(E_CUT_TIE, None, "R2.2", detail={"tied": tuple(d.contenders), "rank": top})
         t.pending = pending("cut", d.contenders[0])
         return
     t.pending = None
     t.dealer = d.contenders[0]
-    t.record(K.DEALER, t.dealer, "R2.1")
+    t.record(E_DEALER, t.dealer, "R2.1")
     t.record(
-        K.GATHER,
+        E_GATHER,
         None,
         "R2.2",
         moves=tuple(Move((c,), zone(s, "cut"), "deck") for s, c in d.used),
@@ -231,7 +249,7 @@ def _banner(t: Table, rng: random.Random | None, card: Card) -> None:
     taken = d.holders.setdefault(g, {})
     if card.suit in taken:
         t.record(
-            K.REJECT,
+            E_REJECT,
             p.seat,
             "R4.3",
             cards=(card,),
@@ -241,7 +259,7 @@ def _banner(t: Table, rng: random.Random | None, card: Card) -> None:
     else:
         taken[card.suit] = p.seat
         t.record(
-            K.BANNER,
+            E_BANNER,
             p.seat,
             "R4.1" if d.pos == 0 else "R4.3",
             cards=(card,),

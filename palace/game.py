@@ -42,6 +42,10 @@ from palace.table import (
 )
 from palace.views import SeatMemory, SeatView, build_view, sentence_for
 
+# Enum members as module constants: Python 3.11 reads an Enum class's attributes through a
+# slow __getattr__ hook, and a compiled module (palace/native.py) reads these as C statics.
+P_HAND_OVER: Final = Phase.HAND_OVER
+
 FORMAT: Final = "palace-hand/1"
 
 
@@ -223,7 +227,7 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        return self._t.phase is Phase.HAND_OVER
+        return self._t.phase is P_HAND_OVER
 
     @property
     def result(self) -> HandResult | None:

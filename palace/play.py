@@ -18,7 +18,36 @@ from palace.events import EndReason, EventKind, Move, Phase
 from palace.hands import Hand, evaluate
 from palace.table import Battle, HandResult, Table, pending, zone
 
-K: Final = EventKind
+# Enum members as module constants: Python 3.11 reads an Enum class's attributes through a
+# slow __getattr__ hook, and a compiled module (palace/native.py) reads these as C statics.
+E_BATTLE: Final = EventKind.BATTLE
+E_BET: Final = EventKind.BET
+E_BOTH_OUT: Final = EventKind.BOTH_OUT
+E_BUY: Final = EventKind.BUY
+E_CALL: Final = EventKind.CALL
+E_CAPTURE: Final = EventKind.CAPTURE
+E_DISCARD: Final = EventKind.DISCARD
+E_FOLD: Final = EventKind.FOLD
+E_HAND_END: Final = EventKind.HAND_END
+E_OUT: Final = EventKind.OUT
+E_POT: Final = EventKind.POT
+E_QUIET_ROUND: Final = EventKind.QUIET_ROUND
+E_RAISE: Final = EventKind.RAISE
+E_SHOWDOWN: Final = EventKind.SHOWDOWN
+E_STAY: Final = EventKind.STAY
+E_TRIM: Final = EventKind.TRIM
+E_TURN_LIMIT: Final = EventKind.TURN_LIMIT
+E_TWO_LEFT: Final = EventKind.TWO_LEFT
+P_BATTLE_RESPONSE: Final = Phase.BATTLE_RESPONSE
+P_DRAW: Final = Phase.DRAW
+P_HAND_OVER: Final = Phase.HAND_OVER
+P_SHOWDOWN: Final = Phase.SHOWDOWN
+P_TRIM_TO_FIVE: Final = Phase.TRIM_TO_FIVE
+P_TURN: Final = Phase.TURN
+R_BATTLE_TIE: Final = EndReason.BATTLE_TIE
+R_LAST_STANDING: Final = EndReason.LAST_STANDING
+R_SAME_BANNER: Final = EndReason.SAME_BANNER
+R_SHOWDOWN: Final = EndReason.SHOWDOWN
 
 
 def perform(t: Table, rng: random.Random | None, action: Action) -> None:
@@ -28,7 +57,7 @@ def perform(t: Table, rng: random.Random | None, action: Action) -> None:
     kind = type(action)
     if isinstance(action, Trim):
         _trim(t, seat, action)
-    elif t.phase is Phase.BATTLE_RESPONSE:
+    elif t.phase is P_BATTLE_RESPONSE:
         if kind is Fold:
             _battle_fold(t, seat)
         elif isinstance(action, Raise):
@@ -44,7 +73,7 @@ def perform(t: Table, rng: random.Random | None, action: Action) -> None:
         elif isinstance(action, Bet):
             _bet(t, seat, action)
         elif kind is Stay:
-            t.record(K.STAY, seat, "R6.5")
+            t.record(E_STAY, seat, "R6.5")
             _after_turn(t, seat, "stay")
         else:
             _turn_fold(t, seat)
@@ -55,7 +84,7 @@ def _buy(t: Table, seat: int, rng: random.Random | None) -> None:
     if not t.zones["deck"]:
         reshuffle_into_deck(t, rng, "discard", face_up=False, rule="R6.3")
     t.quiet.clear()
-    t.phase = Phase.DRAW
+    t.phase = P_DRAW
     t.to_act = None
     t.pending = pending("buy", seat)
 
@@ -66,13 +95,13 @@ def buy_card(t: Table, card: Card) -> None:
     assert p is not None and p.kind == "buy"
     seat = p.seat
     t.pending = None
-    t.phase = Phase.TRIM_TO_FIVE
+    t.phase = P_TRIM_TO_FIVE
     t.to_act = seat
     t.trim_next = None  # decided after the trim: left of the buyer
     cap = t.rules.max_soldiers
     t.trim_min = max(0, len(t.cards(seat, "soldiers")) + 1 - cap)
     t.record(
-        K.BUY,
+        E_BUY,
         seat,
         "R6.2",
         cards=(card,),
@@ -91,25 +120,25 @@ def _trim(t: Table, seat: int, action: Trim) -> None:
     if len(soldiers) > t.rules.max_soldiers:
         rule = "R6.7"
     t.trim_next = None
-    t.phase = Phase.TURN
+    t.phase = P_TURN
     t.to_act = nxt
     if action.cards:
         t.record(
-            K.TRIM,
+            E_TRIM,
             seat,
             rule,
             cards=action.cards,
             moves=(Move(action.cards, zone(seat, "soldiers"), "discard"),),
         )
     else:
-        t.record(K.TRIM, seat, rule, detail={"kept": len(soldiers)})
+        t.record(E_TRIM, seat, rule, detail={"kept": len(soldiers)})
     _pass_turn(t, nxt)
 
 
 def _discard(t: Table, seat: int, action: Discard) -> None:
     cost = t.rules.discard_amount
     t.record(
-        K.DISCARD,
+        E_DISCARD,
         seat,
         "R6.4",
         cards=action.cards,
@@ -125,7 +154,7 @@ def _turn_fold(t: Table, seat: int) -> None:
     banner = tuple(t.cards(seat, "banner"))
     soldiers = tuple(t.cards(seat, "soldiers"))
     t.record(
-        K.FOLD,
+        E_FOLD,
         seat,
         "R6.6",
         cards=banner + soldiers,
@@ -154,8 +183,8 @@ def _after_turn(t: Table, seat: int, kind: str) -> None:
         return
     live = t.in_hand()
     if not two_left(t) and all(s in t.quiet for s in live):
-        t.phase, t.to_act = Phase.SHOWDOWN, None
-        t.record(K.QUIET_ROUND, None, "R9.1")
+        t.phase, t.to_act = P_SHOWDOWN, None
+        t.record(E_QUIET_ROUND, None, "R9.1")
         _showdown(t)
         return
     _pass_turn(t, t.left_of(seat))
@@ -164,10 +193,10 @@ def _after_turn(t: Table, seat: int, kind: str) -> None:
 def _pass_turn(t: Table, nxt: int) -> None:
     """The turn passes to `nxt`: a hand at its turn limit ends in a showdown (D22); two
     players of different banner suits may have to battle now (R9.3)."""
-    t.phase, t.to_act = Phase.TURN, nxt
+    t.phase, t.to_act = P_TURN, nxt
     if t.turns >= t.rules.max_turns:
-        t.phase, t.to_act = Phase.SHOWDOWN, None
-        t.record(K.TURN_LIMIT, None, "D22", amount=t.turns)
+        t.phase, t.to_act = P_SHOWDOWN, None
+        t.record(E_TURN_LIMIT, None, "D22", amount=t.turns)
         _showdown(t)
         return
     if t.must_battle or not two_left(t):
@@ -175,12 +204,12 @@ def _pass_turn(t: Table, nxt: int) -> None:
     live = t.in_hand()
     if t.rules.two_left == "at_once":
         t.must_battle = True
-        t.record(K.TWO_LEFT, nxt, "R9.3", detail={"at_once": True, "left": tuple(live)})
+        t.record(E_TWO_LEFT, nxt, "R9.3", detail={"at_once": True, "left": tuple(live)})
     elif all(s in t.quiet for s in live):
         t.must_battle = True
         first, last = sorted(live, key=t.quiet.index)
         t.record(
-            K.TWO_LEFT,
+            E_TWO_LEFT,
             nxt,
             "R9.3",
             detail={"before": first, "last_seat": last, "last": t.quiet_kinds[last]},
@@ -210,10 +239,10 @@ def _bet(t: Table, seat: int, action: Bet) -> None:
         last_bet=amount,
         allin_attack=allin,
     )
-    t.phase = Phase.BATTLE_RESPONSE
+    t.phase = P_BATTLE_RESPONSE
     t.to_act = target
     t.record(
-        K.BET,
+        E_BET,
         seat,
         "R3.4" if allin else "R7.3",
         amount=amount,
@@ -243,7 +272,7 @@ def _raise(t: Table, seat: int, action: Raise) -> None:
     t.to_act = other
     first = seat == b.defender and b.raises == 1
     t.record(
-        K.RAISE,
+        E_RAISE,
         seat,
         "R7.7" if first else "R7.8",
         amount=total,
@@ -268,7 +297,7 @@ def _call(t: Table, seat: int) -> None:
             chips.append((b.bettor, back))
             detail.update(back=back, bettor=b.bettor, refund=True)
     t.record(
-        K.CALL,
+        E_CALL,
         seat,
         "R3.4" if detail else ("R7.6" if b.raises == 0 else "R7.8"),
         amount=pay,
@@ -290,7 +319,7 @@ def _battle_fold(t: Table, seat: int) -> None:
         b.paid[winner] -= b.last_raise
     t.battle = None
     t.record(
-        K.FOLD,
+        E_FOLD,
         seat,
         rule,
         chips=chips,
@@ -316,14 +345,14 @@ def _capture(t: Table, winner: int, loser: int, attacker: int, rule: str) -> Non
     n = len(t.cards(winner, "soldiers")) + len(banner) + len(soldiers)
     cap = t.rules.max_soldiers
     if ends:
-        t.phase, t.to_act = Phase.HAND_OVER, None
+        t.phase, t.to_act = P_HAND_OVER, None
     else:
-        t.phase, t.to_act = Phase.TRIM_TO_FIVE, winner
+        t.phase, t.to_act = P_TRIM_TO_FIVE, winner
         t.trim_min = max(0, n - cap)
         t.trim_next = t.left_of(attacker)  # R8.7
         t.trim_rule = rule
     t.record(
-        K.CAPTURE,
+        E_CAPTURE,
         winner,
         rule,
         cards=banner + soldiers,
@@ -364,18 +393,18 @@ def _battle_showdown(t: Table) -> None:
     }
     if res.winner is None:
         if len(t.in_hand()) == 2:
-            t.phase, t.to_act = Phase.HAND_OVER, None
-            t.record(K.BATTLE, None, "R8.6", moves=shown, detail=detail)
-            _award(t, (a, d), EndReason.BATTLE_TIE, "R8.6")
+            t.phase, t.to_act = P_HAND_OVER, None
+            t.record(E_BATTLE, None, "R8.6", moves=shown, detail=detail)
+            _award(t, (a, d), R_BATTLE_TIE, "R8.6")
             return
-        t.phase, t.to_act = Phase.SHOWDOWN, None
-        t.record(K.BATTLE, None, "R8.6", moves=shown, detail=detail)
+        t.phase, t.to_act = P_SHOWDOWN, None
+        t.record(E_BATTLE, None, "R8.6", moves=shown, detail=detail)
         t.active[a] = t.active[d] = False
         ends = _ending(t)
-        t.phase = Phase.HAND_OVER if ends else Phase.TURN
+        t.phase = P_HAND_OVER if ends else P_TURN
         t.to_act = None if ends else t.left_of(a)
         t.record(
-            K.BOTH_OUT,
+            E_BOTH_OUT,
             None,
             "R8.6",
             moves=tuple(
@@ -397,10 +426,10 @@ def _battle_showdown(t: Table) -> None:
             _pass_turn(t, t.left_of(a))
         return
     winner, loser = (a, d) if res.winner == "attacker" else (d, a)
-    t.phase, t.to_act = Phase.SHOWDOWN, None
-    t.record(K.BATTLE, winner, res.rule, moves=shown, detail=detail)
+    t.phase, t.to_act = P_SHOWDOWN, None
+    t.record(E_BATTLE, winner, res.rule, moves=shown, detail=detail)
     t.record(
-        K.OUT,
+        E_OUT,
         loser,
         "R8.4",
         moves=(
@@ -422,9 +451,9 @@ def _ending(t: Table) -> tuple[tuple[int, ...], EndReason, str] | None:
     """R9.2 / R9.4: the hand ends at once when one player, or only one banner suit, is left."""
     live = t.in_hand()
     if len(live) == 1:
-        return (tuple(live), EndReason.LAST_STANDING, "R10.1")
+        return (tuple(live), R_LAST_STANDING, "R10.1")
     if len({t.banner_suit(s) for s in live}) == 1:
-        return (tuple(live), EndReason.SAME_BANNER, "R9.4")
+        return (tuple(live), R_SAME_BANNER, "R9.4")
     return None
 
 
@@ -434,9 +463,9 @@ def _showdown(t: Table) -> None:
     hands = {s: evaluate(t.army(s)) for s in live}
     best = max(hands.values())
     winners = tuple(s for s in live if hands[s] == best)
-    t.phase = Phase.HAND_OVER
+    t.phase = P_HAND_OVER
     t.record(
-        K.SHOWDOWN,
+        E_SHOWDOWN,
         None,
         "R10.3",
         moves=tuple(
@@ -444,7 +473,7 @@ def _showdown(t: Table) -> None:
         ),
         detail={"hands": hands},
     )
-    _award(t, winners, EndReason.SHOWDOWN, "R10.3", hands)
+    _award(t, winners, R_SHOWDOWN, "R10.3", hands)
 
 
 def split(pot: int, winners: tuple[int, ...], dealer: int, players: int) -> dict[int, int]:
@@ -466,16 +495,16 @@ def _award(
     hands: dict[int, Hand] | None = None,
 ) -> None:
     shares = split(t.pot, winners, t.dealer, t.players)
-    t.phase, t.to_act = Phase.HAND_OVER, None
+    t.phase, t.to_act = P_HAND_OVER, None
     t.must_battle = False
-    if reason is EndReason.LAST_STANDING:
-        t.record(K.HAND_END, winners[0], "R9.2")
-    elif reason is EndReason.SAME_BANNER:
+    if reason is R_LAST_STANDING:
+        t.record(E_HAND_END, winners[0], "R9.2")
+    elif reason is R_SAME_BANNER:
         t.record(
-            K.HAND_END, None, "R9.4", detail={"left": winners, "suit": t.banner_suit(winners[0])}
+            E_HAND_END, None, "R9.4", detail={"left": winners, "suit": t.banner_suit(winners[0])}
         )
     if len(winners) > 1:
-        rule = "R10.4" if reason is not EndReason.SAME_BANNER else "R10.2"
+        rule = "R10.4" if reason is not R_SAME_BANNER else "R10.2"
     pot = t.pot
     t.result = HandResult(
         winners=winners,
@@ -488,7 +517,7 @@ def _award(
         hands=hands,
     )
     t.record(
-        K.POT,
+        E_POT,
         winners[0] if len(winners) == 1 else None,
         rule,
         amount=sum(shares.values()),

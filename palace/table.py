@@ -16,6 +16,10 @@ from palace.hands import Hand
 from palace.rules import Rules
 from palace.sentences import pot_sentence  # importing it registers how every event is said
 
+# Enum members as module constants: Python 3.11 reads an Enum class's attributes through a
+# slow __getattr__ hook, and a compiled module (palace/native.py) reads these as C statics.
+P_DEALER_SELECTION: Final = Phase.DEALER_SELECTION
+
 DEFAULT_NAMES: Final = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon")
 SEAT_PARTS: Final = ("banner", "soldiers", "palace", "cut")
 COMMON_ZONES: Final = ("deck", "discard", "rejects")
@@ -156,7 +160,7 @@ class Table:
         self.active = active
         self.players = len(names)
         self.pot = 0
-        self.phase = Phase.DEALER_SELECTION
+        self.phase = P_DEALER_SELECTION
         self.to_act: int | None = None
         self.battle: Battle | None = None
         self.quiet: list[int] = []  # seats whose latest turns were quiet, in order
@@ -353,7 +357,7 @@ def fold_events(events: list[Event], players: int, initial_deck: list[Card], upt
     put_in = [0] * players
     won = [0] * players
     active = [True] * players
-    phase = Phase.DEALER_SELECTION
+    phase = P_DEALER_SELECTION
     to_act = None
     ev = None
     for ev in events[: upto + 1]:

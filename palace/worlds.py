@@ -9,6 +9,7 @@ table starts its log with one `position` event that lays the cards out.
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from palace.cards import Card
 from palace.errors import StateError
@@ -17,10 +18,17 @@ from palace.shuffle import shuffle
 from palace.table import Battle, Table, new_table, zone, zone_names
 from palace.views import SeatView
 
+# Enum members as module constants: Python 3.11 reads an Enum class's attributes through a
+# slow __getattr__ hook, and a compiled module (palace/native.py) reads these as C statics.
+E_POSITION: Final = EventKind.POSITION
+P_BANNER_DEAL: Final = Phase.BANNER_DEAL
+P_DEALER_SELECTION: Final = Phase.DEALER_SELECTION
+P_PALACE_DEAL: Final = Phase.PALACE_DEAL
+
 
 def world_table(view: SeatView, rng: random.Random) -> Table:
     """A table where the seat's unseen cards are placed at random (uniformly)."""
-    if view.phase in (Phase.DEALER_SELECTION, Phase.BANNER_DEAL, Phase.PALACE_DEAL):
+    if view.phase in (P_DEALER_SELECTION, P_BANNER_DEAL, P_PALACE_DEAL):
         raise StateError("a world can be sampled once the cards are dealt (R5)")
     n = len(view.seats)
     by_zone = view.known_by_zone
@@ -106,7 +114,7 @@ def _table(view: SeatView, places: dict[str, list[Card]]) -> Table:
     t.zones["deck"] = [c for mv in moves for c in mv.cards] + places["deck"]
     chips = tuple((info.seat, -info.put_in) for info in view.seats if info.put_in)
     t.record(
-        EventKind.POSITION,
+        E_POSITION,
         None,
         "R11",
         moves=moves,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from typing import Final
 
 from palace.actions import Action, Bet, Buy, Call, Discard, Fold, Raise, Stay, Trim
 from palace.cards import Card
@@ -21,6 +22,13 @@ from palace.match import Bot, play_out
 
 __all__ = ["Bot", "RandomBot", "RuleBot", "my_hand_against", "play_out", "their_visible_against"]
 from palace.views import SeatInfo, SeatView
+
+# Enum members as module constants: Python 3.11 reads an Enum class's attributes through a
+# slow __getattr__ hook, and a compiled module (palace/native.py) reads these as C statics.
+C_ONE_PAIR: Final = Category.ONE_PAIR
+C_THREE_OF_A_KIND: Final = Category.THREE_OF_A_KIND
+P_BATTLE_RESPONSE: Final = Phase.BATTLE_RESPONSE
+P_TRIM_TO_FIVE: Final = Phase.TRIM_TO_FIVE
 
 
 class RandomBot:
@@ -117,9 +125,9 @@ class RuleBot:
         legal = view.legal
         if not legal:
             raise PalaceError(f"seat {view.seat} has no decision to make now")
-        if view.phase is Phase.TRIM_TO_FIVE:
+        if view.phase is P_TRIM_TO_FIVE:
             return self._trim(view)
-        if view.phase is Phase.BATTLE_RESPONSE:
+        if view.phase is P_BATTLE_RESPONSE:
             return self._answer(view)
         return self._turn(view)
 
@@ -148,10 +156,10 @@ class RuleBot:
         opp = b.attacker if view.seat == b.defender else b.defender
         sizes = _Sizes(view)
         mine, floor = sizes.mine_vs(opp), sizes.floor_vs(opp)
-        if _at_least(mine, Category.THREE_OF_A_KIND) and mine > floor and b.raises < 2:
+        if _at_least(mine, C_THREE_OF_A_KIND) and mine > floor and b.raises < 2:
             if any(type(a) is Raise for a in view.legal):
                 return Raise()
-        if mine > floor and _at_least(mine, Category.ONE_PAIR):
+        if mine > floor and _at_least(mine, C_ONE_PAIR):
             return Call()
         return Fold()
 
@@ -190,7 +198,7 @@ class RuleBot:
         if not view.rules.no_limit:
             return bet
         mine = (sizes or _Sizes(view)).mine_vs(bet.target)
-        if not _at_least(mine, Category.THREE_OF_A_KIND):
+        if not _at_least(mine, C_THREE_OF_A_KIND):
             return bet
         amount = 2 * (len(view.me.soldiers) + 1) * view.rules.small_bet
         if view.me.stack is not None and amount > view.me.stack:
