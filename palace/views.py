@@ -284,6 +284,11 @@ class SeatMemory:
         return m
 
 
+# Each seat's banner, soldiers and palace zone names, by seat.
+_SEAT_PARTS: Final = tuple((z["banner"], z["soldiers"], z["palace"]) for z in SEAT_ZONES)
+_set_fields: Final = object.__setattr__
+
+
 def build_view(
     t: Table,
     seat: int,
@@ -297,22 +302,26 @@ def build_view(
     stacks: list[int | None] = list(t.stacks) if t.stacks is not None else [None] * t.players
     new = tuple.__new__  # NamedTuples straight from their fields (a view is built per move)
     names, active, put_in = t.names, t.active, t.put_in
-    seats = tuple(
-        new(
-            SeatInfo,
-            (
-                s,
-                names[s],
-                (z[zn["banner"]] or (None,))[0],
-                tuple(z[zn["soldiers"]]),
-                len(z[zn["palace"]]),
-                active[s],
-                put_in[s],
-                stacks[s],
-            ),
+    infos: list[SeatInfo] = []
+    for s in range(t.players):
+        banner, soldiers, palace = _SEAT_PARTS[s]
+        flag = z[banner]
+        infos.append(
+            new(
+                SeatInfo,
+                (
+                    s,
+                    names[s],
+                    flag[0] if flag else None,
+                    tuple(z[soldiers]),
+                    len(z[palace]),
+                    active[s],
+                    put_in[s],
+                    stacks[s],
+                ),
+            )
         )
-        for s, zn in zip(range(t.players), SEAT_ZONES, strict=False)
-    )
+    seats = tuple(infos)
     b = t.battle
     battle = (
         None
@@ -344,22 +353,26 @@ def build_view(
         ),
     )
     view = object.__new__(SeatView)  # a frozen dataclass, filled without its slow __init__
-    view.__dict__.update(
-        seat=seat,
-        phase=t.phase,
-        to_act=t.to_act,
-        dealer=t.dealer,
-        pot=t.pot,
-        rules=t.rules,
-        seats=seats,
-        palace=tuple(z[SEAT_ZONES[seat]["palace"]]),
-        deck_count=len(z["deck"]),
-        discard_count=len(z["discard"]),
-        rejects=tuple(z["rejects"]),
-        battle=battle,
-        legal=legal,
-        learned=dict(memory.known),
-        turn=turn,
-        sampler=sampler,
+    _set_fields(
+        view,
+        "__dict__",
+        {
+            "seat": seat,
+            "phase": t.phase,
+            "to_act": t.to_act,
+            "dealer": t.dealer,
+            "pot": t.pot,
+            "rules": t.rules,
+            "seats": seats,
+            "palace": tuple(z[_SEAT_PARTS[seat][2]]),
+            "deck_count": len(z["deck"]),
+            "discard_count": len(z["discard"]),
+            "rejects": tuple(z["rejects"]),
+            "battle": battle,
+            "legal": legal,
+            "learned": dict(memory.known),
+            "turn": turn,
+            "sampler": sampler,
+        },
     )
     return view

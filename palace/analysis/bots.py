@@ -81,25 +81,29 @@ class _Sizes:
     """One decision's hand values against each opponent, each worked out once: the same
     numbers as `my_hand_against(...).value` and `their_visible_against(...).value`."""
 
-    __slots__ = ("view", "mine", "_mine", "_floor")
+    __slots__ = ("seats", "seat", "mine", "_my_suit", "_mine", "_floor")
 
     def __init__(self, view: SeatView) -> None:
-        self.view = view
+        self.seats = view.seats
+        self.seat = view.seat
         self.mine = _bits(view.my_cards)
+        self._my_suit = -1  # read when first needed (a seat has a banner once dealt, R4)
         self._mine: dict[int, int] = {}
         self._floor: dict[int, int] = {}
 
     def mine_vs(self, opponent: int) -> int:
         v = self._mine.get(opponent)
         if v is None:
-            v = self._mine[opponent] = value_of_bits(self.mine, int(self.view.seats[opponent].suit))
+            v = self._mine[opponent] = value_of_bits(self.mine, int(self.seats[opponent].suit))
         return v
 
     def floor_vs(self, opponent: int) -> int:
         v = self._floor.get(opponent)
         if v is None:
+            if self._my_suit < 0:
+                self._my_suit = int(self.seats[self.seat].suit)
             v = self._floor[opponent] = value_of_bits(
-                _public_bits(self.view.seats[opponent]), int(self.view.me.suit)
+                _public_bits(self.seats[opponent]), self._my_suit
             )
         return v
 
