@@ -290,23 +290,57 @@ def _mask(cards: list[Card]) -> int:
 _STRONGEST_FIRST: Final = tuple((c, c.bit) for c in sorted(new_deck(), reverse=True))
 
 
-def _subsets(mask: int, low: int) -> list[tuple[Card, ...]]:
+def _subsets(mask: int, low: int) -> list[tuple[tuple[tuple[Card, int], ...], int]]:
     """Every subset of the cards in `mask` with at least `low` cards, each sorted high to
-    low, fewest cards first."""
-    ordered = [c for c, bit in _STRONGEST_FIRST if mask & bit]
-    return [c for k in range(low, len(ordered) + 1) for c in combinations(ordered, k)]
+    low, fewest cards first: its (card, bit) pairs and its card set (bits)."""
+    ordered = [cb for cb in _STRONGEST_FIRST if mask & cb[1]]
+    out: list[tuple[tuple[tuple[Card, int], ...], int]] = []
+    for k in range(low, len(ordered) + 1):
+        for combo in combinations(ordered, k):
+            bits = 0
+            for cb in combo:
+                bits |= cb[1]
+            out.append((combo, bits))
+    return out
 
 
-# Bounded caches of the actions themselves (frozen, so games may share them): soldier sets
-# recur within and across hands, and building an action is most of the cost of listing it.
+def _cards(combo: tuple[tuple[Card, int], ...]) -> tuple[Card, ...]:
+    return tuple([cb[0] for cb in combo])
+
+
+# The actions themselves are kept (frozen, so games share them): building one is most of
+# the cost of listing it. One per card set, and one tuple per soldier set, both bounded.
+_MOST_KEPT: Final = 50_000
+_DISCARD_BY_BITS: Final[dict[int, Discard]] = {}
+_TRIM_BY_BITS: Final[dict[int, Trim]] = {}
+
+
 @lru_cache(maxsize=8192)
 def _discards_of(mask: int) -> tuple[Discard, ...]:
-    return tuple([Discard.of(c) for c in _subsets(mask, 1)])
+    kept = _DISCARD_BY_BITS
+    if len(kept) > _MOST_KEPT:
+        kept.clear()
+    out: list[Discard] = []
+    for combo, bits in _subsets(mask, 1):
+        a = kept.get(bits)
+        if a is None:
+            a = kept[bits] = Discard.of(_cards(combo))
+        out.append(a)
+    return tuple(out)
 
 
 @lru_cache(maxsize=8192)
 def _trims_of(mask: int, low: int) -> tuple[Trim, ...]:
-    return tuple([Trim.of(c) for c in _subsets(mask, low)])
+    kept = _TRIM_BY_BITS
+    if len(kept) > _MOST_KEPT:
+        kept.clear()
+    out: list[Trim] = []
+    for combo, bits in _subsets(mask, low):
+        a = kept.get(bits)
+        if a is None:
+            a = kept[bits] = Trim.of(_cards(combo))
+        out.append(a)
+    return tuple(out)
 
 
 def _discards(soldiers: list[Card]) -> tuple[Discard, ...]:
