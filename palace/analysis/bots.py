@@ -191,9 +191,9 @@ class RuleBot:
             return Buy()
         if "discard" in kinds:
             # soldiers outside the best five only raise what attacks and calls cost (R7.3, R7.6)
-            idle = {c for c in view.me.soldiers if c not in own.best}
+            idle = _bits(view.me.soldiers) & ~_bits(own.best)
             for d in legal if idle else ():
-                if isinstance(d, Discard) and set(d.cards) == idle:
+                if isinstance(d, Discard) and _bits(d.cards) == idle:
                     return d
         return Stay()
 
