@@ -107,7 +107,7 @@ install-bench: $(VENV)/.installed-bench native
 # The engine compiled in place from the same source (palace/native.py): only when a source
 # changed; a machine that cannot compile carries on in pure Python.
 native: $(VENV)/.installed-app
-	@$(NATIVE) ensure
+	@PALACE_PURE=1 $(NATIVE) ensure  # the source imported: a changed module may not match the old build
 
 pure: | $(PY)
 	@$(NATIVE) remove
