@@ -6,12 +6,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
 from palace import strict
 from palace.cards import Card, format_cards, parse_cards
 from palace.errors import StateError
+from palace.hands import card_set
 
 
 @dataclass(frozen=True)
@@ -23,10 +24,15 @@ class Action:
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: ``{"kind": "bet", "target": 2, "amount": None}``."""
         d: dict[str, Any] = {"kind": self.kind}
-        for name in self.__dataclass_fields__:
+        for name in saved_fields(type(self)):
             v = getattr(self, name)
             d[name] = [str(c) for c in v] if name == "cards" else v
         return d
+
+
+def saved_fields(cls: type[Action]) -> tuple[str, ...]:
+    """The fields an action is saved and rebuilt with (not those worked out from them)."""
+    return tuple(f.name for f in fields(cls) if f.init)
 
 
 @dataclass(frozen=True)
@@ -44,17 +50,13 @@ class Discard(Action):
     """R6.4: pay the discard cost and discard one or more soldiers, drawing nothing."""
 
     cards: tuple[Card, ...] = ()
+    bits: int = field(default=0, init=False, repr=False, compare=False)  # `cards` as a card set
     kind: ClassVar[str] = "discard"
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "cards", tuple(sorted(parse_cards(self.cards), reverse=True)))
-
-    @classmethod
-    def of(cls, cards: tuple[Card, ...]) -> Discard:
-        """From cards already sorted high to low (the engine's own subsets: no parsing)."""
-        action = object.__new__(cls)
-        action.__dict__["cards"] = cards  # a frozen record's field, set once (the fastest way)
-        return action
+        cards = tuple(sorted(parse_cards(self.cards), reverse=True))
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "bits", card_set(cards))
 
     def __str__(self) -> str:
         return f"Discard {format_cards(self.cards)}"
@@ -120,17 +122,13 @@ class Trim(Action):
     """R6.2 / R6.7 / R7.5: after a Buy or capture, discard these soldiers (maybe none)."""
 
     cards: tuple[Card, ...] = ()
+    bits: int = field(default=0, init=False, repr=False, compare=False)  # `cards` as a card set
     kind: ClassVar[str] = "trim"
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "cards", tuple(sorted(parse_cards(self.cards), reverse=True)))
-
-    @classmethod
-    def of(cls, cards: tuple[Card, ...]) -> Trim:
-        """From cards already sorted high to low (the engine's own subsets: no parsing)."""
-        action = object.__new__(cls)
-        action.__dict__["cards"] = cards  # a frozen record's field, set once (the fastest way)
-        return action
+        cards = tuple(sorted(parse_cards(self.cards), reverse=True))
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "bits", card_set(cards))
 
     def __str__(self) -> str:
         return "Keep all soldiers" if not self.cards else f"Discard {format_cards(self.cards)}"
@@ -157,7 +155,7 @@ def action_from_dict(data: Any, where: str = "action") -> Action:
             f"{where}.kind {strict.shown(kind)} is not one of {', '.join(sorted(ACTION_TYPES))}"
         )
     kwargs = {k: v for k, v in data.items() if k != "kind"}
-    allowed = set(cls.__dataclass_fields__)
+    allowed = set(saved_fields(cls))
     for k in kwargs:
         if k not in allowed:
             raise StateError(f"{where}: unknown field {strict.shown(k, 24)} for a {kind} action")

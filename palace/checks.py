@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations
-from typing import Final
+from typing import Final, TypeVar
 
 from palace.actions import Action, Bet, Buy, Call, Discard, Fold, Raise, Stay, Trim
 from palace.cards import Card, format_cards, new_deck
 from palace.events import Phase
+from palace.hands import card_set
 from palace.numbers import is_whole
 from palace.table import Table
 from palace.words import plural
@@ -279,13 +280,6 @@ def why_illegal(t: Table, action: Action) -> str | None:
 
 
 # ------------------------------------------------------------------ legal actions
-def _mask(cards: list[Card]) -> int:
-    m = 0
-    for c in cards:
-        m |= c.bit
-    return m
-
-
 # Every card with its bit, strongest first (the order `Card` sorts in, high to low).
 _STRONGEST_FIRST: Final = tuple((c, c.bit) for c in sorted(new_deck(), reverse=True))
 
@@ -308,6 +302,21 @@ def _cards(combo: tuple[tuple[Card, int], ...]) -> tuple[Card, ...]:
     return tuple([cb[0] for cb in combo])
 
 
+_blank: Final = object.__new__
+_Subset = TypeVar("_Subset", Discard, Trim)
+
+
+def _subset_action(cls: type[_Subset], combo: tuple[tuple[Card, int], ...], bits: int) -> _Subset:
+    """A Discard or Trim of one of `_subsets`, its cards already sorted high to low: no
+    parsing, and its frozen fields set once in its dict (the fastest way, from compiled
+    code: a classmethod in `actions` would run as Python)."""
+    action = _blank(cls)
+    fields = action.__dict__
+    fields["cards"] = _cards(combo)
+    fields["bits"] = bits
+    return action
+
+
 # The actions themselves are kept (frozen, so games share them): building one is most of
 # the cost of listing it. One per card set, and one tuple per soldier set, both bounded and
 # small: with ten times the room, a long study ran slower, not faster (its hands drifted
@@ -326,7 +335,7 @@ def _discards_of(mask: int) -> tuple[Discard, ...]:
     for combo, bits in _subsets(mask, 1):
         a = kept.get(bits)
         if a is None:
-            a = kept[bits] = Discard.of(_cards(combo))
+            a = kept[bits] = _subset_action(Discard, combo, bits)
         out.append(a)
     return tuple(out)
 
@@ -340,19 +349,19 @@ def _trims_of(mask: int, low: int) -> tuple[Trim, ...]:
     for combo, bits in _subsets(mask, low):
         a = kept.get(bits)
         if a is None:
-            a = kept[bits] = Trim.of(_cards(combo))
+            a = kept[bits] = _subset_action(Trim, combo, bits)
         out.append(a)
     return tuple(out)
 
 
 def _discards(soldiers: list[Card]) -> tuple[Discard, ...]:
     """Every Discard of one or more of these soldiers."""
-    return _discards_of(_mask(soldiers))
+    return _discards_of(card_set(soldiers))
 
 
 def _trims(soldiers: list[Card], low: int) -> tuple[Trim, ...]:
     """Every Trim leaving at most the cap: discard `low` or more of these soldiers."""
-    return _trims_of(_mask(soldiers), low)
+    return _trims_of(card_set(soldiers), low)
 
 
 def legal_actions(t: Table) -> list[Action]:

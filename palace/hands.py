@@ -109,6 +109,18 @@ def hand_value(indices: Iterable[int], exclude_suit: int = -1) -> int:
     return value_of_bits(bits, exclude_suit)
 
 
+def card_set(cards: Iterable[Card]) -> int:
+    """These cards as a 52-bit card set (bit ``Card.index``), as `value_of_bits` reads it.
+
+    >>> card_set(parse_cards("2c 3c")) == 0b11
+    True
+    """
+    bits = 0
+    for c in cards:
+        bits |= c.bit
+    return bits
+
+
 SUIT_MASKS: Final = (0x1FFF, 0x1FFF << 13, 0x1FFF << 26, 0x1FFF << 39)  # a suit's 13 bits
 
 

@@ -9,6 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from palace import Game, Phase, RandomBot, Rules
+from palace.actions import Discard, Trim, action_from_dict
+from palace.hands import card_set
 
 variants = st.builds(
     Rules,
@@ -36,6 +38,16 @@ def check_table(g: Game) -> None:
         assert sum(g.stacks) + g.pot == g.rules.stacks * g.players
 
 
+def check_card_sets(legal: list) -> None:
+    """A listed Discard or Trim carries its cards' card set (the rule bot reads it), equal
+    to the one a player's own action of those cards gets; the saved form leaves it out."""
+    for a in legal:
+        if isinstance(a, Discard | Trim):
+            assert a.bits == card_set(a.cards) and a.bits.bit_count() == len(a.cards)
+            again = action_from_dict(a.to_dict())
+            assert "bits" not in a.to_dict() and again == a and again.bits == a.bits
+
+
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), players=st.integers(2, 10), rules=variants)
 def test_random_legal_play_conserves_cards_and_chips_and_ends(seed, players, rules):
@@ -48,6 +60,7 @@ def test_random_legal_play_conserves_cards_and_chips_and_ends(seed, players, rul
             break
         legal = g.legal_actions()
         assert legal, f"no legal action in phase {g.phase}"
+        check_card_sets(legal)
         action = bots[g.to_act].choose(g.view(g.to_act))
         assert action in legal
         g.apply(action)

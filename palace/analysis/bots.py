@@ -10,14 +10,12 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
 from typing import Final
 
 from palace.actions import Action, Bet, Buy, Call, Discard, Fold, Raise, Stay, Trim
-from palace.cards import Card
 from palace.errors import PalaceError
 from palace.events import Phase
-from palace.hands import Category, Hand, evaluate, value_of_bits
+from palace.hands import Category, Hand, card_set, evaluate, value_of_bits
 from palace.match import Bot, play_out
 
 __all__ = ["Bot", "RandomBot", "RuleBot", "my_hand_against", "play_out", "their_visible_against"]
@@ -51,14 +49,6 @@ def _public(view: SeatView, seat: int) -> list:
     return ([info.banner] if info.banner else []) + list(info.soldiers)
 
 
-def _bits(cards: Iterable[Card]) -> int:
-    """The 52-bit set of these cards (bit ``Card.index``), as `value_of_bits` reads it."""
-    m = 0
-    for c in cards:
-        m |= c.bit
-    return m
-
-
 def _public_bits(info: SeatInfo) -> int:
     """A seat's face-up cards (banner and soldiers) as a card set."""
     m = info.banner.bit if info.banner is not None else 0
@@ -86,7 +76,7 @@ class _Sizes:
     def __init__(self, view: SeatView) -> None:
         self.seats = view.seats
         self.seat = view.seat
-        self.mine = _bits(view.my_cards)
+        self.mine = card_set(view.my_cards)
         self._my_suit = -1  # read when first needed (a seat has a banner once dealt, R4)
         self._mine: dict[int, int] = {}
         self._floor: dict[int, int] = {}
@@ -137,12 +127,12 @@ class RuleBot:
 
     def _trim(self, view: SeatView) -> Action:
         """Keep the soldiers that make the best hand, and no more than it needs (R6.7)."""
-        whole = _bits(view.my_cards)
+        whole = card_set(view.my_cards)
         best: Trim | None = None
         best_value = best_count = 0
         for a in view.legal:
             if isinstance(a, Trim):
-                kept = whole & ~_bits(a.cards)
+                kept = whole & ~a.bits
                 value, count = value_of_bits(kept), kept.bit_count()
                 if (
                     best is None
@@ -191,9 +181,9 @@ class RuleBot:
             return Buy()
         if "discard" in kinds:
             # soldiers outside the best five only raise what attacks and calls cost (R7.3, R7.6)
-            idle = _bits(view.me.soldiers) & ~_bits(own.best)
+            idle = card_set(view.me.soldiers) & ~card_set(own.best)
             for d in legal if idle else ():
-                if isinstance(d, Discard) and _bits(d.cards) == idle:
+                if isinstance(d, Discard) and d.bits == idle:
                     return d
         return Stay()
 

@@ -48,6 +48,7 @@ from palace.hands import (
     SUIT_MASKS,
     Category,
     Hand,
+    card_set,
     category_of,
     describe_value,
     evaluate,
@@ -173,9 +174,7 @@ def odds_from(
     me, them = view.me, view.seats[target]
     my_suit, their_suit = int(me.suit), int(them.suit)
     mine_cards = list(view.my_cards)
-    my_bits = 0
-    for c in mine_cards:
-        my_bits |= c.bit
+    my_bits = card_set(mine_cards)
     my_value = value_of_bits(my_bits, their_suit)
     my_count = sum(1 for c in mine_cards if c.suit == me.suit)
 
@@ -193,10 +192,7 @@ def odds_from(
             f"only {len(pool)} unseen cards for {them.name}'s {k} hidden palace cards (R5.1)"
         )
     keep = ~SUIT_MASKS[my_suit]  # my banner suit never counts for the target (R8.2)
-    base = 0
-    for c in public:
-        base |= c.bit
-    base &= keep
+    base = card_set(public) & keep
     # Cards of my banner suit change neither the target's hand nor its R8.5 count (its
     # suit differs from mine, R7.2): group the sets by how many such "blind" cards they
     # hold, evaluate each set of the other ("live") cards once and weight it.

@@ -45,7 +45,7 @@ from palace.cards import Card
 from palace.errors import PalaceError
 from palace.events import Phase
 from palace.game import Game
-from palace.hands import PAIR, TRIPS, TWO_PAIR, evaluate, value_of_bits
+from palace.hands import PAIR, TRIPS, TWO_PAIR, card_set, evaluate, value_of_bits
 from palace.views import SeatView
 
 __all__ = [
@@ -61,13 +61,6 @@ TURN, ANSWER, TRIM = Phase.TURN, Phase.BATTLE_RESPONSE, Phase.TRIM_TO_FIVE
 
 
 # ------------------------------------------------------------------ the playout policy
-def _bits(cards) -> int:
-    b = 0
-    for c in cards:
-        b |= c.bit
-    return b
-
-
 def _flag(g: Game, seat: int) -> Card:
     """The seat's banner card (dealt before any decision a search makes)."""
     card = g.banner(seat)
@@ -77,12 +70,12 @@ def _flag(g: Game, seat: int) -> Card:
 
 def _army_bits(g: Game, seat: int) -> int:
     banner = g.banner(seat)
-    return _bits(g.soldiers(seat)) | _bits(g.palace(seat)) | (banner.bit if banner else 0)
+    return card_set(g.soldiers(seat)) | card_set(g.palace(seat)) | (banner.bit if banner else 0)
 
 
 def _public_bits(g: Game, seat: int) -> int:
     banner = g.banner(seat)
-    return _bits(g.soldiers(seat)) | (banner.bit if banner else 0)
+    return card_set(g.soldiers(seat)) | (banner.bit if banner else 0)
 
 
 def rollout_action(g: Game, legal: list[Action]) -> Action:
@@ -94,12 +87,11 @@ def rollout_action(g: Game, legal: list[Action]) -> Action:
     assert seat is not None
     phase = g.phase
     if phase is TRIM:
-        base = _bits(g.palace(seat)) | _flag(g, seat).bit
-        soldiers = g.soldiers(seat)
+        base = card_set(g.palace(seat)) | _flag(g, seat).bit
+        soldiers = card_set(g.soldiers(seat))
 
         def keep_score(a: Trim) -> tuple[int, int]:
-            kept = _bits(c for c in soldiers if c not in a.cards)
-            return (value_of_bits(base | kept), len(a.cards))
+            return (value_of_bits(base | (soldiers & ~a.bits)), len(a.cards))
 
         return max((a for a in legal if isinstance(a, Trim)), key=keep_score)
     mine_bits = _army_bits(g, seat)
@@ -148,13 +140,13 @@ def candidates(g: Game, legal: list[Action]) -> list[Action]:
             return legal
         seat = g.to_act
         assert seat is not None
-        base = _bits(g.palace(seat)) | _flag(g, seat).bit
-        soldiers = g.soldiers(seat)
+        base = card_set(g.palace(seat)) | _flag(g, seat).bit
+        soldiers = card_set(g.soldiers(seat))
         trims = [a for a in legal if isinstance(a, Trim)]
         scored = sorted(
             trims,
             key=lambda a: (
-                value_of_bits(base | _bits(c for c in soldiers if c not in a.cards)),
+                value_of_bits(base | (soldiers & ~a.bits)),
                 -len(a.cards),
             ),
             reverse=True,
