@@ -169,7 +169,9 @@ def big(hands: int, budget: float, address: str, seed: int) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--hands", type=int, default=2_000, help="hands for the serial vs 2-worker row")
+    ap.add_argument(
+        "--hands", type=int, default=16_000, help="hands for the serial vs 2-worker row"
+    )
     ap.add_argument("--big", type=int, default=1_000_000, help="hands of the long run (0: skip)")
     ap.add_argument(
         "--budget", type=float, default=900, help="seconds before the long run stops early"

@@ -40,7 +40,7 @@ CATEGORY_NAMES = ["no counting cards"] + [c.label for c in Category]
 
 DEAL_BLOCK = 5_000  # banner deals per shard
 SAMPLE_BLOCK = 100_000  # random battles or hands per shard
-HAND_SEATS_PER_SHARD = 1_000  # bot hands x players per shard (about a second of play)
+HAND_SEATS_PER_SHARD = 4_000  # bot hands x players per shard (about a second of play)
 
 
 def _run(plan: Plan, run_options: dict[str, Any]) -> list[Any]:
