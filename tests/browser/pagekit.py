@@ -17,6 +17,11 @@ TABLE = ".palace-app .palace-app-play .palace-table"
 IOPUB_TIMEOUT = "Timeout waiting for IOPub output"
 LOAD_TIMEOUT = 300_000  # ms: a page on a busy two-core machine shared with other work
 WAIT = 30_000  # ms: one round trip to the kernel
+SERIOUS = ("serious", "critical")  # the axe-core impacts a page must not have
+STDERR = '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]'
+VOILA_ERRORS = ("There was an error when executing cell", "Traceback", "Execution error")
+WIDGETS_DRAWN = """() => !document.querySelector('.jp-OutputArea-output .widget-loading, '
+     + '.jp-OutputArea-output .jupyter-widgets-loading')"""
 LOST = (
     "The connection to Palace was lost. Reload the page; a hand saved with Save hand can be "
     "loaded again in Replay."
@@ -136,3 +141,31 @@ def field(scope: object, label: str) -> object:
         has=scope.page.locator("label.widget-label", has_text=re.compile(f"^{re.escape(label)}$")),
     )
     return box.locator("input, select").first
+
+
+def axe_problems(page: object) -> list[str]:
+    """Serious and critical axe-core violations on the page, one line each."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    found = Axe().run(page).response["violations"]
+    return [
+        f"{v['id']} ({v['impact']}, {len(v['nodes'])}): {v['help']} — "
+        + "; ".join(str(n["target"]) for n in v["nodes"][:3])
+        for v in found
+        if v["impact"] in SERIOUS
+    ]
+
+
+def check_lesson(page: object, name: str) -> None:
+    """A rendered lesson shows no error, no traceback and no widget that failed to draw, and
+    axe-core finds no serious or critical problem on it (issue 12)."""
+    assert page.locator(STDERR).count() == 0, page.locator(STDERR).all_inner_texts()
+    outputs = " ".join(page.locator(".jp-OutputArea").all_inner_texts())
+    assert "Error displaying widget" not in outputs, f"{name}: {outputs[:300]}"
+    assert "model not found" not in outputs
+    for bad in VOILA_ERRORS:
+        assert bad not in outputs, f"{name}: {bad!r} in the outputs"
+    error = re.search(r".{0,80}\b\w*Error\b.{0,80}", outputs)
+    assert error is None, f"{name}: an error in the outputs: {error.group(0)!r}"
+    problems = axe_problems(page)
+    assert not problems, f"{name}: {problems}"

@@ -54,18 +54,3 @@ def test_search_bots_explain_and_explore_finds_effects(voila_server, page, scree
     assert ex.locator('img[src^="data:image/png;base64,"]').count() == 1
     findings.scroll_into_view_if_needed()
     screenshot("adaptive-explore-search-bots")
-
-
-def test_lesson_08_shows_the_adaptive_study_beside_the_rule_bots(
-    voila_server, page, screenshot
-) -> None:
-    page.set_viewport_size({"width": 1280, "height": 900})
-    page.goto(voila_server(APP.with_name("08_rule_explorer.ipynb")), timeout=LOAD)
-    page.get_by_text("hidden sets)").first.wait_for(timeout=LOAD)  # every cell has run
-    body = page.inner_text("body")
-    assert "4b · Players who adapt" in body
-    assert "no-limit (R3.3): more attacks" in body and "95% CI [" in body
-    assert "seen only by search bots" in body
-    assert "Error displaying widget" not in body
-    page.get_by_text("Which comparison can see a rule's effect?").scroll_into_view_if_needed()
-    screenshot("adaptive-lesson-08")

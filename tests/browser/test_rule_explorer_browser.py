@@ -1,4 +1,6 @@
-"""Lesson 08 served by Voilà: the studies run on Dask and every widget on the page draws."""
+"""Lesson 08 served by Voilà, in one render (its studies make it the longest lesson to draw):
+the studies run on Dask and every widget draws, the adaptive players' study sits beside the
+rule bots', and the lesson passes the checks every lesson passes (no error, axe-core)."""
 
 from __future__ import annotations
 
@@ -6,15 +8,17 @@ import re
 from pathlib import Path
 
 import pytest
+from pagekit import WIDGETS_DRAWN, check_lesson
 
 pytestmark = pytest.mark.browser
 
 NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / "08_rule_explorer.ipynb"
 
 
-def test_rule_explorer_shows_its_progress_bar_and_no_widget_errors(
+def test_rule_explorer_shows_its_progress_bar_the_adaptive_study_and_no_errors(
     voila_server, page, screenshot
 ) -> None:
+    page.set_viewport_size({"width": 1280, "height": 900})
     url = voila_server(NOTEBOOK)
     page.goto(url, timeout=300_000)
     # the output of the last cells: every study above has run by then
@@ -30,3 +34,14 @@ def test_rule_explorer_shows_its_progress_bar_and_no_widget_errors(
     assert "Error displaying widget" not in body and "model not found" not in body
     page.get_by_text("4 · Rule variants side by side").scroll_into_view_if_needed()
     screenshot("08-rule-explorer")
+
+    # the adaptive players' study beside the rule bots' (issue 14)
+    assert "4b · Players who adapt" in body
+    assert "no-limit (R3.3): more attacks" in body and "95% CI [" in body
+    assert "seen only by search bots" in body
+    page.get_by_text("Which comparison can see a rule's effect?").scroll_into_view_if_needed()
+    screenshot("adaptive-lesson-08")
+
+    # what every lesson must pass (test_learning_browser.py checks the others)
+    page.wait_for_function(WIDGETS_DRAWN, timeout=60_000)
+    check_lesson(page, NOTEBOOK.name)
