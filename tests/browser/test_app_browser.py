@@ -17,7 +17,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-from pagekit import button, field, tab
+from pagekit import STDERR, button, field, tab
 
 from palace import Game
 from palace.app.palace_app import PalaceApp
@@ -31,8 +31,6 @@ NOTEBOOKS = ROOT / "notebooks"
 CONFTEST = Path(__file__).with_name("conftest.py")
 SHOTS = ROOT / "build" / "screenshots" / "app"
 APP = "voila/render/app.ipynb"
-STDERR = '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]'
-VOILA_ERRORS = ("There was an error when executing cell", "Traceback", "Execution error")
 LOAD_TIMEOUT = 120_000  # ms: a kernel start on a busy two-core machine
 WAIT = 30_000  # ms: one round trip to the kernel
 LESSONS = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb") if p.name != "app.ipynb")

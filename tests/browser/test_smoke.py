@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from pagekit import STDERR
+
 FIXTURES = Path(__file__).parent / "fixtures"
 WIDGET_BUTTON = ".jupyter-widgets button, button.widget-button"
-STDERR_OUTPUT = '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]'
 
 
 def test_voila_renders_a_widget_button(voila_server, page, screenshot) -> None:
@@ -19,7 +20,7 @@ def test_voila_renders_a_widget_button(voila_server, page, screenshot) -> None:
     shot = screenshot("smoke-voila-button")
     assert shot.stat().st_size > 0
     assert button.count() == 1
-    assert page.locator(STDERR_OUTPUT).count() == 0, page.locator(STDERR_OUTPUT).all_inner_texts()
+    assert page.locator(STDERR).count() == 0, page.locator(STDERR).all_inner_texts()
 
 
 def test_page_aborts_requests_that_leave_the_machine(page) -> None:
