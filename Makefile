@@ -139,9 +139,9 @@ lab: $(VENV)/.installed-app native
 	$(IN_VENV) $(LAB_CMD)
 
 # ---------------------------------------------------------------- tests
-test: $(VENV)/.installed-test native
-	$(MAKE) --no-print-directory test-lint
-	$(MAKE) --no-print-directory test-types
+# The compile (mostly one C compiler process) runs beside ruff and mypy: two cores, one wait.
+test: $(VENV)/.installed-test
+	$(MAKE) --no-print-directory -j2 --output-sync=target native test-lint test-types
 	$(MAKE) --no-print-directory test-unit
 	$(MAKE) --no-print-directory test-notebooks
 	$(MAKE) --no-print-directory test-browser
