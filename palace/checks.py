@@ -326,32 +326,30 @@ _DISCARD_BY_BITS: Final[dict[int, Discard]] = {}
 _TRIM_BY_BITS: Final[dict[int, Trim]] = {}
 
 
-@lru_cache(maxsize=1024)
-def _discards_of(mask: int) -> tuple[Discard, ...]:
-    kept = _DISCARD_BY_BITS
+def _listed(
+    cls: type[_Subset], kept: dict[int, _Subset], mask: int, low: int
+) -> tuple[_Subset, ...]:
+    """Every Discard or Trim of `low` or more of the cards in `mask`, each the one kept for
+    its card set (made the first time it is needed)."""
     if len(kept) > _MOST_KEPT:
         kept.clear()
-    out: list[Discard] = []
-    for combo, bits in _subsets(mask, 1):
+    out: list[_Subset] = []
+    for combo, bits in _subsets(mask, low):
         a = kept.get(bits)
         if a is None:
-            a = kept[bits] = _subset_action(Discard, combo, bits)
+            a = kept[bits] = _subset_action(cls, combo, bits)
         out.append(a)
     return tuple(out)
+
+
+@lru_cache(maxsize=1024)
+def _discards_of(mask: int) -> tuple[Discard, ...]:
+    return _listed(Discard, _DISCARD_BY_BITS, mask, 1)
 
 
 @lru_cache(maxsize=1024)
 def _trims_of(mask: int, low: int) -> tuple[Trim, ...]:
-    kept = _TRIM_BY_BITS
-    if len(kept) > _MOST_KEPT:
-        kept.clear()
-    out: list[Trim] = []
-    for combo, bits in _subsets(mask, low):
-        a = kept.get(bits)
-        if a is None:
-            a = kept[bits] = _subset_action(Trim, combo, bits)
-        out.append(a)
-    return tuple(out)
+    return _listed(Trim, _TRIM_BY_BITS, mask, low)
 
 
 def _discards(soldiers: list[Card]) -> tuple[Discard, ...]:

@@ -51,10 +51,7 @@ def _public(view: SeatView, seat: int) -> list:
 
 def _public_bits(info: SeatInfo) -> int:
     """A seat's face-up cards (banner and soldiers) as a card set."""
-    m = info.banner.bit if info.banner is not None else 0
-    for c in info.soldiers:
-        m |= c.bit
-    return m
+    return card_set(info.soldiers) | (info.banner.bit if info.banner is not None else 0)
 
 
 def my_hand_against(view: SeatView, opponent: int) -> Hand:
