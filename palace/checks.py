@@ -9,15 +9,17 @@ checks for every candidate.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations
 from typing import Final, TypeVar
 
 from palace.actions import Action, Bet, Buy, Call, Discard, Fold, Raise, Stay, Trim
-from palace.cards import Card, format_cards, new_deck
+from palace.cards import Card, format_cards
 from palace.events import Phase
-from palace.hands import card_set
+from palace.hands import STRENGTH_BITS, card_set, cards_of, strengths_of
 from palace.numbers import is_whole
+from palace.rules import Rules
 from palace.table import Table
 from palace.words import plural
 
@@ -280,39 +282,61 @@ def why_illegal(t: Table, action: Action) -> str | None:
 
 
 # ------------------------------------------------------------------ legal actions
-# Every card with its bit, strongest first (the order `Card` sorts in, high to low).
-_STRONGEST_FIRST: Final = tuple((c, c.bit) for c in sorted(new_deck(), reverse=True))
+def _orders(n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Every subset of `n` positions as a position mask, fewest first and in
+    `itertools.combinations` order within a size, and where each size starts."""
+    masks: list[int] = []
+    starts: list[int] = []
+    for k in range(n + 1):
+        starts.append(len(masks))
+        for combo in combinations(range(n), k):
+            pm = 0
+            for i in combo:
+                pm |= 1 << i
+            masks.append(pm)
+    return tuple(masks), tuple(starts)
 
 
-def _subsets(mask: int, low: int) -> list[tuple[tuple[tuple[Card, int], ...], int]]:
-    """Every subset of the cards in `mask` with at least `low` cards, each sorted high to
-    low, fewest cards first: its (card, bit) pairs and its card set (bits)."""
-    ordered = [cb for cb in _STRONGEST_FIRST if mask & cb[1]]
-    out: list[tuple[tuple[tuple[Card, int], ...], int]] = []
-    for k in range(low, len(ordered) + 1):
-        for combo in combinations(ordered, k):
-            bits = 0
-            for cb in combo:
-                bits |= cb[1]
-            out.append((combo, bits))
-    return out
+_Orders = tuple[tuple[int, ...], tuple[int, ...]]
+_ORDERS: Final[dict[int, _Orders]] = {n: _orders(n) for n in range(9)}  # up to 8 cards
 
 
-def _cards(combo: tuple[tuple[Card, int], ...]) -> tuple[Card, ...]:
-    return tuple([cb[0] for cb in combo])
+def subset_sets(mask: int, low: int) -> list[int]:
+    """The card set of every subset of the cards in `mask` with at least `low` cards, in
+    the order `legal_actions` lists Discards and Trims: fewest cards first, then strongest
+    cards first (the order of `itertools.combinations` over the cards high to low).
+
+    >>> from palace.cards import parse_cards
+    >>> from palace.hands import STRENGTH_BITS, card_set, cards_of, strengths_of
+    >>> [format_cards(cards_of(s)) for s in subset_sets(card_set(parse_cards("2c Kd As")), 2)]
+    ['As Kd', 'As 2c', 'Kd 2c', 'As Kd 2c']
+    """
+    bits = [STRENGTH_BITS[s] for s in strengths_of(mask)]  # strongest first
+    n = len(bits)
+    if low > n:
+        return []
+    orders = _ORDERS.get(n)
+    if orders is None:  # more cards than any standard table holds (a bigger R6.7 cap)
+        orders = _ORDERS[n] = _orders(n)
+    order, starts = orders
+    sets = [0] * (1 << n)  # position mask -> card set, each from one smaller mask
+    for pm in range(1, 1 << n):
+        lowest = pm & -pm
+        sets[pm] = sets[pm ^ lowest] | bits[lowest.bit_length() - 1]
+    return [sets[pm] for pm in order[starts[max(low, 0)] :]]
 
 
 _blank: Final = object.__new__
 _Subset = TypeVar("_Subset", Discard, Trim)
 
 
-def _subset_action(cls: type[_Subset], combo: tuple[tuple[Card, int], ...], bits: int) -> _Subset:
-    """A Discard or Trim of one of `_subsets`, its cards already sorted high to low: no
-    parsing, and its frozen fields set once in its dict (the fastest way, from compiled
-    code: a classmethod in `actions` would run as Python)."""
+def _subset_action(cls: type[_Subset], bits: int) -> _Subset:
+    """A Discard or Trim of a card set: no parsing, and its frozen fields set once in its
+    dict (the fastest way, from compiled code: a classmethod in `actions` would run as
+    Python)."""
     action = _blank(cls)
     fields = action.__dict__
-    fields["cards"] = _cards(combo)
+    fields["cards"] = cards_of(bits)
     fields["bits"] = bits
     return action
 
@@ -326,20 +350,21 @@ _DISCARD_BY_BITS: Final[dict[int, Discard]] = {}
 _TRIM_BY_BITS: Final[dict[int, Trim]] = {}
 
 
+def _kept(cls: type[_Subset], kept: dict[int, _Subset], bits: int) -> _Subset:
+    """The one Discard or Trim kept for this card set (made the first time it is needed)."""
+    a = kept.get(bits)
+    if a is None:
+        if len(kept) > _MOST_KEPT:
+            kept.clear()
+        a = kept[bits] = _subset_action(cls, bits)
+    return a
+
+
 def _listed(
     cls: type[_Subset], kept: dict[int, _Subset], mask: int, low: int
 ) -> tuple[_Subset, ...]:
-    """Every Discard or Trim of `low` or more of the cards in `mask`, each the one kept for
-    its card set (made the first time it is needed)."""
-    if len(kept) > _MOST_KEPT:
-        kept.clear()
-    out: list[_Subset] = []
-    for combo, bits in _subsets(mask, low):
-        a = kept.get(bits)
-        if a is None:
-            a = kept[bits] = _subset_action(cls, combo, bits)
-        out.append(a)
-    return tuple(out)
+    """Every Discard or Trim of `low` or more of the cards in `mask`, in listing order."""
+    return tuple([_kept(cls, kept, bits) for bits in subset_sets(mask, low)])
 
 
 @lru_cache(maxsize=1024)
@@ -357,9 +382,21 @@ def _discards(soldiers: list[Card]) -> tuple[Discard, ...]:
     return _discards_of(card_set(soldiers))
 
 
-def _trims(soldiers: list[Card], low: int) -> tuple[Trim, ...]:
-    """Every Trim leaving at most the cap: discard `low` or more of these soldiers."""
-    return _trims_of(card_set(soldiers), low)
+def trim_floor(soldiers: int, rules: Rules) -> int:
+    """R6.7: the fewest of `soldiers` soldiers a Trim must discard (none at or under the cap)."""
+    return max(0, soldiers - rules.max_soldiers)
+
+
+def trim_sets(soldiers: Sequence[Card], rules: Rules) -> list[int]:
+    """The card sets (discarded soldiers) of every legal Trim of these soldiers (R6.7), in
+    the order `legal_actions` lists the Trims: a player can weigh the choices without
+    building them, and take one with `listed_trim`."""
+    return subset_sets(card_set(soldiers), trim_floor(len(soldiers), rules))
+
+
+def listed_trim(bits: int) -> Trim:
+    """The Trim of this card set that `legal_actions` lists (the same object)."""
+    return _kept(Trim, _TRIM_BY_BITS, bits)
 
 
 def legal_actions(t: Table) -> list[Action]:
@@ -391,5 +428,5 @@ def legal_actions(t: Table) -> list[Action]:
         return out
     if phase is P_TRIM_TO_FIVE:
         soldiers = t.cards(seat, "soldiers")
-        return list(_trims(soldiers, max(0, len(soldiers) - t.rules.max_soldiers)))
+        return list(_trims_of(card_set(soldiers), trim_floor(len(soldiers), t.rules)))
     return []

@@ -20,6 +20,7 @@ dealt or bought and the caller chooses it (each card of the deck equally likely)
 from __future__ import annotations
 
 import random
+import weakref
 from collections.abc import Sequence
 from typing import Any, Final
 
@@ -114,6 +115,8 @@ class Game:
         self._chances: list[Card] = []  # cards chosen for chance steps (manual chance)
         self._memories: list[SeatMemory | None] = [None] * table.players
         self._legal: tuple[int, list[Action]] = (-1, [])
+        # views whose `legal` is listed when first read: listed before the table changes
+        self._owed: list[weakref.ref[SeatView]] = []
         self._rng_seed: int | None = None  # a world's generator, not yet made
 
     # ---------------------------------------------------------------- creation
@@ -335,6 +338,8 @@ class Game:
 
         An illegal action raises `IllegalActionError` naming the rule; nothing changes.
         """
+        if self._owed:
+            self._settle()
         t = self._t
         version, legal = self._legal
         if version == t.version and any(a is action for a in legal):
@@ -364,6 +369,8 @@ class Game:
 
     def apply_chance(self, card: Card | str) -> list[Event]:
         """Deal `card` for the pending chance step (a card of the deck)."""
+        if self._owed:
+            self._settle()
         t = self._t
         if t.pending is None:
             raise IllegalActionError("no card is due: the next step is a player's (R6)")
@@ -457,8 +464,29 @@ class Game:
         mem = self._memories[seat]
         if mem is None:
             mem = self._memories[seat] = SeatMemory(seat, self.rules.deck())
-        legal = tuple(self._legal_now()) if self._t.to_act == seat else ()
-        return build_view(self._t, seat, mem, legal, Game._world)
+        t = self._t
+        if t.to_act != seat:
+            return build_view(t, seat, mem, (), Game._world)
+        version, listed = self._legal
+        if version == t.version:
+            return build_view(t, seat, mem, tuple(listed), Game._world)
+        # listed when the view's `legal` is first read (a player may never read it), or
+        # at the latest before this game changes (`_settle`)
+        view = build_view(t, seat, mem, self._legal_tuple, Game._world)
+        self._owed.append(weakref.ref(view))
+        return view
+
+    def _legal_tuple(self) -> tuple[Action, ...]:
+        return tuple(self._legal_now())
+
+    def _settle(self) -> None:
+        """List the legal actions of every view still alive that has not read them yet,
+        before the table changes under it."""
+        owed, self._owed = self._owed, []
+        for ref in owed:
+            view = ref()
+            if view is not None:
+                view.legal  # noqa: B018 (read to fill it in)
 
     def history(self, seat: int | None) -> tuple[str, ...]:
         """Every event's sentence as `seat` may read it (None: a spectator), D7."""

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from enum import IntEnum
 from typing import Final
 
-from palace.cards import Card, Rank, Suit, parse_cards
+from palace.cards import Card, Rank, Suit, new_deck, parse_cards
 from palace.errors import CardError
 from palace.words import plural
 
@@ -119,6 +119,32 @@ def card_set(cards: Iterable[Card]) -> int:
     for c in cards:
         bits |= c.bit
     return bits
+
+
+# Card index -> strength (rank, then suit: the order cards sort in), and strength -> card.
+_STRENGTH: Final = tuple((i % 13) * 4 + i // 13 for i in range(52))
+_BY_STRENGTH: Final = tuple(sorted(new_deck()))
+STRENGTH_BITS: Final = tuple(c.bit for c in _BY_STRENGTH)  # strength -> the card's bit
+
+
+def strengths_of(bits: int) -> list[int]:
+    """The strengths (0 for 2c .. 51 for As) of the cards of a card set, high to low."""
+    out: list[int] = []
+    while bits:
+        lowest = bits & -bits
+        out.append(_STRENGTH[lowest.bit_length() - 1])
+        bits ^= lowest
+    out.sort(reverse=True)
+    return out
+
+
+def cards_of(bits: int) -> tuple[Card, ...]:
+    """The cards of a card set, high to low (the order `Card` sorts in); `card_set` undone.
+
+    >>> cards_of(card_set(parse_cards("2c As Kd 2s")))
+    (As, Kd, 2s, 2c)
+    """
+    return tuple([_BY_STRENGTH[s] for s in strengths_of(bits)])
 
 
 SUIT_MASKS: Final = (0x1FFF, 0x1FFF << 13, 0x1FFF << 26, 0x1FFF << 39)  # a suit's 13 bits
@@ -311,35 +337,42 @@ def describe_value(value: int) -> str:
     return f"High card {r[0].noun}"
 
 
+# Enum members as module constants: Python 3.11 reads an Enum class's attributes through a
+# slow __getattr__ hook, and a compiled module (palace/native.py) reads these as C statics.
+_C_FLUSH: Final = Category.FLUSH
+_C_STRAIGHT: Final = Category.STRAIGHT
+_C_STRAIGHT_FLUSH: Final = Category.STRAIGHT_FLUSH
+_SHAPES: Final[dict[Category, tuple[int, ...]]] = {
+    Category.FOUR_OF_A_KIND: (4, 1),
+    Category.FULL_HOUSE: (3, 2),
+    Category.THREE_OF_A_KIND: (3, 1, 1),
+    Category.TWO_PAIR: (2, 2, 1),
+    Category.ONE_PAIR: (2, 1, 1, 1),
+    Category.HIGH_CARD: (1, 1, 1, 1, 1),
+}
+
+
 def _best_cards(value: int, counting: Sequence[Card]) -> tuple[Card, ...]:
     cat = category_of(value)
     if cat is None:
         return ()
     ranks = _ranks_of(value)
-    pool = sorted(counting, key=lambda c: (c.rank, c.suit), reverse=True)
-    if cat in (Category.FLUSH, Category.STRAIGHT_FLUSH):
+    pool = list(cards_of(card_set(counting)))  # by rank, then suit, high to low
+    if cat is _C_FLUSH or cat is _C_STRAIGHT_FLUSH:
         by_suit: dict[Suit, list[Card]] = {}
         for c in pool:
             by_suit.setdefault(c.suit, []).append(c)
         suit_cards = max(by_suit.values(), key=len)
-        if cat is Category.FLUSH:
+        if cat is _C_FLUSH:
             return tuple(suit_cards[:5])
         pool = suit_cards
-    if cat in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
+    if cat is _C_STRAIGHT or cat is _C_STRAIGHT_FLUSH:
         top = int(ranks[0])
         want = [14 if r == 1 else r for r in range(top, top - 5, -1)]
         return tuple(next(c for c in pool if c.rank == r) for r in want)
-    shape = {
-        Category.FOUR_OF_A_KIND: (4, 1),
-        Category.FULL_HOUSE: (3, 2),
-        Category.THREE_OF_A_KIND: (3, 1, 1),
-        Category.TWO_PAIR: (2, 2, 1),
-        Category.ONE_PAIR: (2, 1, 1, 1),
-        Category.HIGH_CARD: (1, 1, 1, 1, 1),
-    }[cat]
     out: list[Card] = []
     used: set[Card] = set()
-    for rank, count in zip(ranks, shape, strict=False):
+    for rank, count in zip(ranks, _SHAPES[cat], strict=False):
         picked = [c for c in pool if c.rank == rank and c not in used][:count]
         out.extend(picked)
         used.update(picked)

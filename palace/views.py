@@ -136,6 +136,29 @@ class SeatView:
         default=None, repr=False, compare=False
     )
 
+    def __getattr__(self, name: str) -> Any:
+        """`legal` and `learned` of a view a game made are worked out when first read (most
+        players never read `learned`; the rule bot does not read `legal` to trim): the game
+        hands the view how to list them as of the moment it was made (`build_view`)."""
+        d = self.__dict__
+        if name == "legal" and "_legal_source" in d:
+            legal = d["legal"] = d["_legal_source"]()
+            d.pop("_legal_source", None)
+            return legal
+        if name == "learned" and "_recall" in d:
+            learned = d["learned"] = _recall(d["_recall"], self.seat, self.rules)
+            d.pop("_recall", None)
+            return learned
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The fields, with `legal` and `learned` worked out (for pickle and `copy`)."""
+        self.legal, self.learned  # noqa: B018 (read to fill them in)
+        return {k: v for k, v in self.__dict__.items() if not k.startswith("_")}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+
     @cached_property
     def known(self) -> dict[Card, str]:
         """Where this seat knows each card is (zone names), from what it has seen."""
@@ -270,12 +293,13 @@ class SeatMemory:
                 # a face-down card left `src`: any card we placed there may be the one
                 self._forget(mv.src)
 
-    def catch_up(self, t: Table) -> None:
-        """Read every event since the last call."""
+    def catch_up(self, t: Table, upto: int = -1) -> None:
+        """Read every event since the last call (up to the table's `upto`-th memo entry)."""
         memo, events = t.memo, t.events
-        for i in memo[self.done :]:
+        end = len(memo) if upto < 0 else upto
+        for i in memo[self.done : end]:
             self.read(events[i])
-        self.done = len(memo)
+        self.done = max(self.done, end)
 
     def copy(self) -> SeatMemory:
         m = SeatMemory(self.seat, [])
@@ -289,15 +313,32 @@ _SEAT_PARTS: Final = tuple((z["banner"], z["soldiers"], z["palace"]) for z in SE
 _set_fields: Final = object.__setattr__
 
 
+def _recall(recall: tuple[SeatMemory, Table, int], seat: int, rules: Rules) -> dict[Card, str]:
+    """Where `seat` knew cards were when the table had `k` memo entries (its `learned`).
+
+    The seat's memory reads on to that point; a memory already past it (a later view was
+    made first) cannot go back, so a fresh one reads the table's history from the start:
+    the table only ever appends to it."""
+    memory, t, k = recall
+    if memory.done > k:
+        memory = SeatMemory(seat, rules.deck())
+    memory.catch_up(t, k)
+    return dict(memory.known)
+
+
 def build_view(
     t: Table,
     seat: int,
     memory: SeatMemory,
-    legal: tuple[Action, ...],
+    legal: tuple[Action, ...] | Callable[[], tuple[Action, ...]],
     sampler: Callable[[SeatView, random.Random], Any] | None = None,
 ) -> SeatView:
-    """The view of `seat` now: the table's public facts, the seat's palace and memory."""
-    memory.catch_up(t)
+    """The view of `seat` now: the table's public facts, the seat's palace and memory.
+
+    `legal` is the seat's legal actions, or a function that lists them (called when the
+    view's `legal` is first read: the caller must read it before the table changes). What
+    the seat remembers (`learned`) is read from its memory when first asked for, up to
+    this moment."""
     z = t.zones
     stacks: list[int | None] = list(t.stacks) if t.stacks is not None else [None] * t.players
     new = tuple.__new__  # NamedTuples straight from their fields (a view is built per move)
@@ -369,10 +410,14 @@ def build_view(
             "discard_count": len(z["discard"]),
             "rejects": tuple(z["rejects"]),
             "battle": battle,
-            "legal": legal,
-            "learned": dict(memory.known),
             "turn": turn,
             "sampler": sampler,
+            "_recall": (memory, t, len(t.memo)),
         },
     )
+    fields = view.__dict__
+    if isinstance(legal, tuple):
+        fields["legal"] = legal
+    else:
+        fields["_legal_source"] = legal
     return view

@@ -12,7 +12,8 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from palace.actions import Action, Bet, Buy, Call, Discard, Fold, Raise, Stay, Trim
+from palace.actions import Action, Bet, Buy, Discard, Fold, Raise
+from palace.checks import BUY, CALL, FOLD, RAISE, STAY, listed_trim, trim_sets
 from palace.errors import PalaceError
 from palace.events import Phase
 from palace.hands import Category, Hand, card_set, evaluate, value_of_bits
@@ -113,33 +114,36 @@ class RuleBot:
         self.buy_below = buy_below
 
     def choose(self, view: SeatView) -> Action:
-        legal = view.legal
-        if not legal:
+        if view.phase is P_TRIM_TO_FIVE and view.to_act == view.seat:
+            return self._trim(view)  # weighs the trims without listing them (`view.legal`)
+        if not view.legal:
             raise PalaceError(f"seat {view.seat} has no decision to make now")
-        if view.phase is P_TRIM_TO_FIVE:
-            return self._trim(view)
         if view.phase is P_BATTLE_RESPONSE:
             return self._answer(view)
         return self._turn(view)
 
     def _trim(self, view: SeatView) -> Action:
-        """Keep the soldiers that make the best hand, and no more than it needs (R6.7)."""
+        """Keep the soldiers that make the best hand, and no more than it needs (R6.7).
+
+        It weighs the legal trims as card sets (`checks.trim_sets`, in the order of
+        `view.legal`, so ties go to the same trim) and builds only the one it takes."""
         whole = card_set(view.my_cards)
-        best: Trim | None = None
+        best = -1
         best_value = best_count = 0
-        for a in view.legal:
-            if isinstance(a, Trim):
-                kept = whole & ~a.bits
-                value, count = value_of_bits(kept), kept.bit_count()
-                if (
-                    best is None
-                    or value > best_value
-                    or (value == best_value and count < best_count)
-                ):
-                    best, best_value, best_count = a, value, count
-        if best is None:
+        for bits in trim_sets(view.me.soldiers, view.rules):
+            kept = whole & ~bits
+            value = value_of_bits(kept)
+            if best < 0 or value > best_value:
+                best, best_value, best_count = bits, value, -1
+            elif value == best_value:  # as strong: keep fewer cards (counted only on a tie)
+                if best_count < 0:
+                    best_count = (whole & ~best).bit_count()
+                count = kept.bit_count()
+                if count < best_count:
+                    best, best_count = bits, count
+        if best < 0:
             raise PalaceError(f"seat {view.seat} has no trim to choose (R6.7)")
-        return best
+        return listed_trim(best)
 
     def _answer(self, view: SeatView) -> Action:
         b = view.battle
@@ -149,15 +153,24 @@ class RuleBot:
         mine, floor = sizes.mine_vs(opp), sizes.floor_vs(opp)
         if _at_least(mine, C_THREE_OF_A_KIND) and mine > floor and b.raises < 2:
             if any(type(a) is Raise for a in view.legal):
-                return Raise()
+                return RAISE
         if mine > floor and _at_least(mine, C_ONE_PAIR):
-            return Call()
-        return Fold()
+            return CALL
+        return FOLD
 
     def _turn(self, view: SeatView) -> Action:
         legal = view.legal
         sizes = _Sizes(view)
-        bets = [a for a in legal if isinstance(a, Bet)]
+        bets: list[Bet] = []
+        can_buy = can_discard = not_forced = False
+        for a in legal:
+            kind = type(a)
+            if kind is Bet:
+                bets.append(a)  # type: ignore[arg-type]
+            elif kind is not Fold:
+                not_forced = True
+                can_buy = can_buy or kind is Buy
+                can_discard = can_discard or kind is Discard
         best: tuple[int, Bet] | None = None
         for a in bets:
             mine = sizes.mine_vs(a.target)
@@ -165,24 +178,23 @@ class RuleBot:
             if _at_least(mine, self.attack_at) and margin > 0:
                 if best is None or margin > best[0]:
                     best = (margin, a)
-        kinds = {a.kind for a in legal}
-        if kinds <= {"bet", "fold"}:  # R9.3: two left must battle
+        if not not_forced:  # only Bet and Fold: R9.3, two left must battle
             if bets:
                 return best[1] if best else max(bets, key=lambda a: sizes.mine_vs(a.target))
-            return Fold()
+            return FOLD
         if best is not None:
             return self._sized(view, best[1], sizes)
         own = evaluate(list(view.my_cards))
         weak = own.category is None or own.category < self.buy_below
-        if "buy" in kinds and weak and len(view.me.soldiers) < 5:
-            return Buy()
-        if "discard" in kinds:
+        if can_buy and weak and len(view.me.soldiers) < 5:
+            return BUY
+        if can_discard:
             # soldiers outside the best five only raise what attacks and calls cost (R7.3, R7.6)
             idle = card_set(view.me.soldiers) & ~card_set(own.best)
             for d in legal if idle else ():
-                if isinstance(d, Discard) and d.bits == idle:
+                if type(d) is Discard and d.bits == idle:
                     return d
-        return Stay()
+        return STAY
 
     def _sized(self, view: SeatView, bet: Bet, sizes: _Sizes | None = None) -> Bet:
         """In no-limit, press a strong hand with twice the minimum attack (R7.3)."""
