@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from palace import Game, Phase, RandomBot, Rules
 from palace.actions import Discard, Trim, action_from_dict
+from palace.checks import listed_trim, trim_sets
 from palace.hands import card_set
 
 variants = st.builds(
@@ -61,6 +62,10 @@ def test_random_legal_play_conserves_cards_and_chips_and_ends(seed, players, rul
         legal = g.legal_actions()
         assert legal, f"no legal action in phase {g.phase}"
         check_card_sets(legal)
+        if g.phase is Phase.TRIM_TO_FIVE:  # the one statement of R6.7's trims, in order
+            soldiers = g.soldiers(g.to_act)
+            assert trim_sets(soldiers, g.rules) == [a.bits for a in legal]
+            assert all(listed_trim(a.bits) == a for a in legal)
         action = bots[g.to_act].choose(g.view(g.to_act))
         assert action in legal
         g.apply(action)
