@@ -155,8 +155,10 @@ test-lint:
 test-types:
 	$(VENV)/bin/mypy
 
+# Unit tests on two processes (tests that start servers or clusters take free ports, port 0).
+UNIT_WORKERS ?= 2
 test-unit:
-	$(call pytest_allow_empty,$(UNIT_DIRS) --doctest-modules --ignore=tests/browser -q)
+	$(call pytest_allow_empty,$(UNIT_DIRS) --doctest-modules --ignore=tests/browser -q -n $(UNIT_WORKERS))
 	@echo "--- again on the pure-Python engine (PALACE_PURE=1): $(PURE_TESTS) and palace's doctests"
 	PALACE_PURE=1 $(IN_VENV) $(PY) -m pytest palace $(PURE_TESTS) --doctest-modules -q
 
