@@ -9,7 +9,8 @@ are not installed are skipped with a note (``make bench`` installs them: the `be
 - Palace, 4 players: a random legal action (`legal_actions()`, a seeded pick, `apply()`),
   decisions per second of play (the deal timed apart, as the peers' decks are dealt
   inside their own loops), and with the deal included;
-- `game.view(seat)` built before every decision (a bot's loop, the view timed alone), and
+- `game.view(seat)` built before every decision (a bot's loop, the view timed alone, with
+  its legal actions and the seat's memory read: a view fills them when first read), and
   in a searcher's loop `game.view(seat)`, `game.clone()` and `view.sample_world(rng)` (a
   determinization) before every decision, each timed apart;
 - the same three Palace measures on the pure-Python source (``PALACE_PURE=1``, in a second
@@ -74,9 +75,9 @@ def _palace_bot_loop(seconds: float) -> dict[str, float]:
         while not g.is_over:
             t0 = clock()
             view = g.view(g.to_act)
+            legal, _ = view.legal, view.learned  # a view fills these when first read
             spent += clock() - t0
             views += 1
-            legal = view.legal
             g.apply(legal[rng.randrange(len(legal))])
         seed += 1
     return {"view/s": views / spent}
@@ -94,6 +95,7 @@ def _palace_views(seconds: float) -> dict[str, float]:
         while not g.is_over:
             t0 = clock()
             view = g.view(g.to_act)
+            legal, _ = view.legal, view.learned  # a view fills these when first read
             t1 = clock()
             g.clone()
             t2 = clock()
@@ -104,7 +106,6 @@ def _palace_views(seconds: float) -> dict[str, float]:
             spent["world"] += t3 - t2
             for k in counts:
                 counts[k] += 1
-            legal = view.legal
             g.apply(legal[rng.randrange(len(legal))])
         seed += 1
     return {f"{k}/s": counts[k] / spent[k] for k in counts}
