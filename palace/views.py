@@ -311,6 +311,10 @@ class SeatMemory:
 # Each seat's banner, soldiers and palace zone names, by seat.
 _SEAT_PARTS: Final = tuple((z["banner"], z["soldiers"], z["palace"]) for z in SEAT_ZONES)
 _set_fields: Final = object.__setattr__
+_VIEW_FIELDS: Final[dict[str, Any]] = dict.fromkeys(
+    ("seat", "phase", "to_act", "dealer", "pot", "rules", "seats", "palace", "deck_count",
+     "discard_count", "rejects", "battle", "turn", "sampler", "_recall")
+)  # fmt: skip
 
 
 def _recall(recall: tuple[SeatMemory, Table, int], seat: int, rules: Rules) -> dict[Card, str]:
@@ -394,28 +398,23 @@ def build_view(
         ),
     )
     view = object.__new__(SeatView)  # a frozen dataclass, filled without its slow __init__
-    _set_fields(
-        view,
-        "__dict__",
-        {
-            "seat": seat,
-            "phase": t.phase,
-            "to_act": t.to_act,
-            "dealer": t.dealer,
-            "pot": t.pot,
-            "rules": t.rules,
-            "seats": seats,
-            "palace": tuple(z[_SEAT_PARTS[seat][2]]),
-            "deck_count": len(z["deck"]),
-            "discard_count": len(z["discard"]),
-            "rejects": tuple(z["rejects"]),
-            "battle": battle,
-            "turn": turn,
-            "sampler": sampler,
-            "_recall": (memory, t, len(t.memo)),
-        },
-    )
-    fields = view.__dict__
+    fields = _VIEW_FIELDS.copy()  # a copy of a dict of the same keys: no resizing
+    fields["seat"] = seat
+    fields["phase"] = t.phase
+    fields["to_act"] = t.to_act
+    fields["dealer"] = t.dealer
+    fields["pot"] = t.pot
+    fields["rules"] = t.rules
+    fields["seats"] = seats
+    fields["palace"] = tuple(z[_SEAT_PARTS[seat][2]])
+    fields["deck_count"] = len(z["deck"])
+    fields["discard_count"] = len(z["discard"])
+    fields["rejects"] = tuple(z["rejects"])
+    fields["battle"] = battle
+    fields["turn"] = turn
+    fields["sampler"] = sampler
+    fields["_recall"] = (memory, t, len(t.memo))
+    _set_fields(view, "__dict__", fields)
     if isinstance(legal, tuple):
         fields["legal"] = legal
     else:

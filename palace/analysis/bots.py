@@ -65,6 +65,13 @@ def their_visible_against(view: SeatView, opponent: int) -> Hand:
     return evaluate(_public(view, opponent), exclude_suit=view.me.suit)
 
 
+def _suit_index(info: SeatInfo) -> int:
+    """A seat's banner suit as an index (read off its banner card; `SeatInfo.suit` says
+    which seat has no banner yet, R4)."""
+    banner = info.banner
+    return int(info.suit if banner is None else banner.suit)
+
+
 class _Sizes:
     """One decision's hand values against each opponent, each worked out once: the same
     numbers as `my_hand_against(...).value` and `their_visible_against(...).value`."""
@@ -82,14 +89,14 @@ class _Sizes:
     def mine_vs(self, opponent: int) -> int:
         v = self._mine.get(opponent)
         if v is None:
-            v = self._mine[opponent] = value_of_bits(self.mine, int(self.seats[opponent].suit))
+            v = self._mine[opponent] = value_of_bits(self.mine, _suit_index(self.seats[opponent]))
         return v
 
     def floor_vs(self, opponent: int) -> int:
         v = self._floor.get(opponent)
         if v is None:
             if self._my_suit < 0:
-                self._my_suit = int(self.seats[self.seat].suit)
+                self._my_suit = _suit_index(self.seats[self.seat])
             v = self._floor[opponent] = value_of_bits(
                 _public_bits(self.seats[opponent]), self._my_suit
             )
@@ -184,12 +191,12 @@ class RuleBot:
             return FOLD
         if best is not None:
             return self._sized(view, best[1], sizes)
-        own = evaluate(list(view.my_cards))
-        weak = own.category is None or own.category < self.buy_below
+        weak = not _at_least(value_of_bits(sizes.mine), self.buy_below)  # my whole hand
         if can_buy and weak and len(view.me.soldiers) < 5:
             return BUY
         if can_discard:
             # soldiers outside the best five only raise what attacks and calls cost (R7.3, R7.6)
+            own = evaluate(list(view.my_cards))
             idle = card_set(view.me.soldiers) & ~card_set(own.best)
             for d in legal if idle else ():
                 if type(d) is Discard and d.bits == idle:
