@@ -136,21 +136,6 @@ class SeatView:
         default=None, repr=False, compare=False
     )
 
-    def __getattr__(self, name: str) -> Any:
-        """`legal` and `learned` of a view a game made are worked out when first read (most
-        players never read `learned`; the rule bot does not read `legal` to trim): the game
-        hands the view how to list them as of the moment it was made (`build_view`)."""
-        d = self.__dict__
-        if name == "legal" and "_legal_source" in d:
-            legal = d["legal"] = d["_legal_source"]()
-            d.pop("_legal_source", None)
-            return legal
-        if name == "learned" and "_recall" in d:
-            learned = d["learned"] = _recall(d["_recall"], self.seat, self.rules)
-            d.pop("_recall", None)
-            return learned
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-
     def __getstate__(self) -> dict[str, Any]:
         """The fields, with `legal` and `learned` worked out (for pickle and `copy`)."""
         self.legal, self.learned  # noqa: B018 (read to fill them in)
@@ -224,6 +209,34 @@ class SeatView:
             raise ValueError("this view was not made by a game, so it cannot sample a world")
         return self.sampler(self, rng)
 
+
+@mypyc_attr(native_class=False)
+class _FilledWhenRead:
+    """A field of a view made by a game that is worked out when first read, then kept in
+    the view's dict (which Python reads before this class attribute): `legal` (most players
+    read it; the rule bot does not, to trim) and `learned` (few players read it). The game
+    hands the view how to work them out as of the moment it was made (`build_view`)."""
+
+    def __init__(self, name: str, source: str) -> None:
+        self.name, self.source = name, source
+
+    def __get__(self, view: SeatView | None, owner: type | None = None) -> Any:
+        if view is None:
+            return self
+        d = view.__dict__
+        if self.source not in d:
+            raise AttributeError(f"'SeatView' object has no attribute {self.name!r}")
+        source = d[self.source]
+        if self.name == "legal":
+            value = d["legal"] = source()
+        else:
+            value = d["learned"] = _recall(source, view.seat, view.rules)
+        d.pop(self.source, None)
+        return value
+
+
+setattr(SeatView, "legal", _FilledWhenRead("legal", "_legal_source"))  # noqa: B010
+setattr(SeatView, "learned", _FilledWhenRead("learned", "_recall"))  # noqa: B010
 
 _FRESH: Final[dict[tuple[int, ...], tuple[dict[Card, str], frozenset[Card]]]] = {}
 
