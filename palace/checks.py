@@ -307,7 +307,7 @@ def subset_sets(mask: int, low: int) -> list[int]:
     cards first (the order of `itertools.combinations` over the cards high to low).
 
     >>> from palace.cards import parse_cards
-    >>> from palace.hands import STRENGTH_BITS, card_set, cards_of, strengths_of
+    >>> from palace.hands import card_set, cards_of
     >>> [format_cards(cards_of(s)) for s in subset_sets(card_set(parse_cards("2c Kd As")), 2)]
     ['As Kd', 'As 2c', 'Kd 2c', 'As Kd 2c']
     """
