@@ -121,9 +121,9 @@ def card_set(cards: Iterable[Card]) -> int:
     return bits
 
 
-# Card index -> strength (rank, then suit: the order cards sort in), and strength -> card.
-_STRENGTH: Final = tuple((i % 13) * 4 + i // 13 for i in range(52))
+# Strength (a card's place in the order cards sort in, rank then suit) -> card, and back.
 _BY_STRENGTH: Final = tuple(sorted(new_deck()))
+_STRENGTH: Final = tuple(s for _, s in sorted((c.index, s) for s, c in enumerate(_BY_STRENGTH)))
 STRENGTH_BITS: Final = tuple(c.bit for c in _BY_STRENGTH)  # strength -> the card's bit
 
 

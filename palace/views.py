@@ -217,8 +217,8 @@ class _FilledWhenRead:
     read it; the rule bot does not, to trim) and `learned` (few players read it). The game
     hands the view how to work them out as of the moment it was made (`build_view`)."""
 
-    def __init__(self, name: str, source: str) -> None:
-        self.name, self.source = name, source
+    def __init__(self, name: str, source: str, fill: Callable[[SeatView, Any], Any]) -> None:
+        self.name, self.source, self.fill = name, source, fill
 
     def __get__(self, view: SeatView | None, owner: type | None = None) -> Any:
         if view is None:
@@ -226,17 +226,19 @@ class _FilledWhenRead:
         d = view.__dict__
         if self.source not in d:
             raise AttributeError(f"'SeatView' object has no attribute {self.name!r}")
-        source = d[self.source]
-        if self.name == "legal":
-            value = d["legal"] = source()
-        else:
-            value = d["learned"] = _recall(source, view.seat, view.rules)
+        value = d[self.name] = self.fill(view, d[self.source])
         d.pop(self.source, None)
         return value
 
 
-setattr(SeatView, "legal", _FilledWhenRead("legal", "_legal_source"))  # noqa: B010
-setattr(SeatView, "learned", _FilledWhenRead("learned", "_recall"))  # noqa: B010
+setattr(  # noqa: B010
+    SeatView, "legal", _FilledWhenRead("legal", "_legal_source", lambda view, lister: lister())
+)
+setattr(  # noqa: B010
+    SeatView,
+    "learned",
+    _FilledWhenRead("learned", "_recall", lambda view, at: _recall(at, view.seat, view.rules)),
+)
 
 _FRESH: Final[dict[tuple[int, ...], tuple[dict[Card, str], frozenset[Card]]]] = {}
 

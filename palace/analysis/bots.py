@@ -139,15 +139,9 @@ class RuleBot:
         best_value = best_count = 0
         for bits in trim_sets(view.me.soldiers, view.rules):
             kept = whole & ~bits
-            value = value_of_bits(kept)
-            if best < 0 or value > best_value:
-                best, best_value, best_count = bits, value, -1
-            elif value == best_value:  # as strong: keep fewer cards (counted only on a tie)
-                if best_count < 0:
-                    best_count = (whole & ~best).bit_count()
-                count = kept.bit_count()
-                if count < best_count:
-                    best, best_count = bits, count
+            value, count = value_of_bits(kept), kept.bit_count()
+            if best < 0 or value > best_value or (value == best_value and count < best_count):
+                best, best_value, best_count = bits, value, count
         if best < 0:
             raise PalaceError(f"seat {view.seat} has no trim to choose (R6.7)")
         return listed_trim(best)
