@@ -301,6 +301,26 @@ _Orders = tuple[tuple[int, ...], tuple[int, ...]]
 _ORDERS: Final[dict[int, _Orders]] = {n: _orders(n) for n in range(9)}  # up to 8 cards
 
 
+def listing_order(mask: int) -> tuple[list[int], tuple[int, ...], tuple[int, ...]]:
+    """How `subset_sets` lists the subsets of the cards in `mask`: the cards as one-card
+    sets, strongest first; every subset as a mask of their positions, in listing order; and
+    where each size starts in that order. A player can weigh the subsets from these without
+    a list of them (`palace.analysis.bots.best_trim`).
+
+    >>> from palace.cards import parse_cards
+    >>> from palace.hands import card_set
+    >>> cards, order, starts = listing_order(card_set(parse_cards("2c Kd As")))
+    >>> len(cards), [bin(pm) for pm in order[starts[2]:]]
+    (3, ['0b11', '0b101', '0b110', '0b111'])
+    """
+    bits = [STRENGTH_BITS[s] for s in strengths_of(mask)]  # strongest first
+    n = len(bits)
+    orders = _ORDERS.get(n)
+    if orders is None:  # more cards than any standard table holds (a bigger R6.7 cap)
+        orders = _ORDERS[n] = _orders(n)
+    return bits, orders[0], orders[1]
+
+
 def subset_sets(mask: int, low: int) -> list[int]:
     """The card set of every subset of the cards in `mask` with at least `low` cards, in
     the order `legal_actions` lists Discards and Trims: fewest cards first, then strongest
@@ -311,14 +331,10 @@ def subset_sets(mask: int, low: int) -> list[int]:
     >>> [format_cards(cards_of(s)) for s in subset_sets(card_set(parse_cards("2c Kd As")), 2)]
     ['As Kd', 'As 2c', 'Kd 2c', 'As Kd 2c']
     """
-    bits = [STRENGTH_BITS[s] for s in strengths_of(mask)]  # strongest first
+    bits, order, starts = listing_order(mask)
     n = len(bits)
     if low > n:
         return []
-    orders = _ORDERS.get(n)
-    if orders is None:  # more cards than any standard table holds (a bigger R6.7 cap)
-        orders = _ORDERS[n] = _orders(n)
-    order, starts = orders
     sets = [0] * (1 << n)  # position mask -> card set, each from one smaller mask
     for pm in range(1, 1 << n):
         lowest = pm & -pm

@@ -176,6 +176,9 @@ class Table:
         self.memo: list[int] = []  # events a seat's memory must read
         self.result: HandResult | None = None
         self.version = 0  # changes with every event (caches of legal actions key on it)
+        # each seat's public facts in the last view made (`views.build_view` reuses one that
+        # still holds: views are immutable, so they may share it)
+        self.seat_infos: list[Any] = [None] * len(names)
 
     def name(self, seat: int | None) -> str:
         return "the dealer" if seat is None else self.names[seat]

@@ -345,6 +345,16 @@ def _recall(recall: tuple[SeatMemory, Table, int], seat: int, rules: Rules) -> d
     return dict(memory.known)
 
 
+def _same_cards(cards: tuple[Card, ...], now: list[Card]) -> bool:
+    """Does a zone still hold these cards, in this order?"""
+    if len(cards) != len(now):
+        return False
+    for i in range(len(now)):
+        if cards[i] is not now[i]:
+            return False
+    return True
+
+
 def build_view(
     t: Table,
     seat: int,
@@ -363,24 +373,27 @@ def build_view(
     new = tuple.__new__  # NamedTuples straight from their fields (a view is built per move)
     names, active, put_in = t.names, t.active, t.put_in
     infos: list[SeatInfo] = []
+    last = t.seat_infos
     for s in range(t.players):
         banner, soldiers, palace = _SEAT_PARTS[s]
         flag = z[banner]
-        infos.append(
-            new(
-                SeatInfo,
-                (
-                    s,
-                    names[s],
-                    flag[0] if flag else None,
-                    tuple(z[soldiers]),
-                    len(z[palace]),
-                    active[s],
-                    put_in[s],
-                    stacks[s],
-                ),
+        card = flag[0] if flag else None
+        army = z[soldiers]
+        count = len(z[palace])
+        info: SeatInfo | None = last[s]
+        if (  # the seat's facts since the last view: most turns change one seat or none
+            info is None
+            or info[2] is not card
+            or info[4] != count
+            or info[5] != active[s]
+            or info[6] != put_in[s]
+            or info[7] != stacks[s]
+            or not _same_cards(info[3], army)
+        ):
+            info = last[s] = new(
+                SeatInfo, (s, names[s], card, tuple(army), count, active[s], put_in[s], stacks[s])
             )
-        )
+        infos.append(info)
     seats = tuple(infos)
     b = t.battle
     battle = (

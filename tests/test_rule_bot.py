@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import gc
+import random
 import subprocess
 import sys
 
@@ -12,11 +13,12 @@ import pytest
 from palace import Game, RuleBot, Rules
 from palace.actions import Action, Bet, Buy, Call, Discard, Fold, Raise, Stay, Trim
 from palace.analysis.bot_hands import collector_paused
-from palace.analysis.bots import RandomBot, my_hand_against, their_visible_against
+from palace.analysis.bots import RandomBot, best_trim, my_hand_against, their_visible_against
 from palace.analysis.variants import named
+from palace.checks import subset_sets
 from palace.errors import PalaceError
 from palace.events import Phase
-from palace.hands import Category, evaluate
+from palace.hands import Category, cards_of, evaluate, value_of_bits
 from palace.views import SeatView
 
 
@@ -105,6 +107,37 @@ def test_the_rule_bot_decides_as_its_plain_description(name: str) -> None:
                 choice = others.choose(view)
             game.apply(choice)
     assert decisions > 400
+
+
+def _weighed_every_trim(whole: int, soldiers: int, low: int) -> int:
+    """The plain rule: every legal trim weighed (strongest kept hand, then fewest cards
+    kept, then the first listed), as the readable bot does through `view.legal`."""
+    listed = subset_sets(soldiers, low)
+    if not listed:
+        return -1
+    return max(listed, key=lambda b: (value_of_bits(whole & ~b), -(whole & ~b).bit_count()))
+
+
+def test_the_rule_bot_trims_as_weighing_every_listed_trim() -> None:
+    """`best_trim` builds the trims' card sets itself (no list); on random hands of 5-10
+    cards, some with two suits of five, and every kind of floor, it picks what weighing
+    every trim `subset_sets` lists picks."""
+    rng = random.Random(2026)
+    for i in range(4000):
+        if i % 4 == 0:  # five cards in each of two suits: two flushes to choose between
+            a, b = rng.sample(range(4), 2)
+            cards = [s * 13 + r for s in (a, b) for r in rng.sample(range(13), 5)]
+        else:
+            cards = rng.sample(range(52), rng.randint(5, 10))
+        whole = sum(1 << c for c in cards)
+        soldiers = sum(1 << c for c in rng.sample(cards, rng.randint(0, min(7, len(cards)))))
+        n = soldiers.bit_count()
+        low = rng.choice([0, max(0, n - 5), 1, n, n + 1])
+        assert best_trim(whole, soldiers, low) == _weighed_every_trim(whole, soldiers, low), (
+            cards_of(whole),
+            cards_of(soldiers),
+            low,
+        )
 
 
 CYCLE_CHECK = """

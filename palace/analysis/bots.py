@@ -13,7 +13,16 @@ import random
 from typing import Final
 
 from palace.actions import Action, Bet, Buy, Discard, Fold, Raise
-from palace.checks import BUY, CALL, FOLD, RAISE, STAY, listed_trim, trim_sets
+from palace.checks import (
+    BUY,
+    CALL,
+    FOLD,
+    RAISE,
+    STAY,
+    listed_trim,
+    listing_order,
+    trim_floor,
+)
 from palace.errors import PalaceError
 from palace.events import Phase
 from palace.hands import Category, Hand, card_set, evaluate, value_of_bits
@@ -108,6 +117,39 @@ def _at_least(value: int, category: Category) -> bool:
     return value >> 20 > category
 
 
+def best_trim(whole: int, soldiers: int, low: int) -> int:
+    """The soldiers the rule bot discards (a card set) in a Trim of at least `low` of
+    `soldiers`, its whole hand being `whole`: the trim that keeps the strongest hand, then
+    the fewest cards, then the first listed by `legal_actions` (R6.7); -1 if none is legal.
+
+    It weighs the trims in listing order (`checks.listing_order`), each card set built
+    from the last in a local integer: a list of them would hold a Python object per set.
+
+    >>> from palace.cards import parse_cards
+    >>> from palace.hands import cards_of
+    >>> soldiers = card_set(parse_cards("8h 9d Kc Ks"))
+    >>> hand = soldiers | card_set(parse_cards("As Ah Ad 2c 3d"))  # full house: aces and kings
+    >>> cards_of(best_trim(hand, soldiers, 0))
+    (9d, 8h)
+    """
+    cards, order, starts = listing_order(soldiers)
+    n = len(cards)
+    best = -1
+    best_value = best_size = -1
+    for size in range(max(low, 0), n + 1):  # fewest discarded first: a tie goes to the first
+        for i in range(starts[size], starts[size + 1] if size < n else len(order)):
+            pm = order[i]
+            bits = 0
+            while pm:
+                lowest = pm & -pm
+                bits |= cards[lowest.bit_length() - 1]
+                pm ^= lowest
+            value = value_of_bits(whole & ~bits)
+            if value > best_value or (value == best_value and size > best_size):
+                best, best_value, best_size = bits, value, size
+    return best
+
+
 class RuleBot:
     """A simple card-room regular: buys toward a hand, attacks when clearly ahead on what
     it can see, calls or raises strong defences and folds weak ones."""
@@ -130,21 +172,15 @@ class RuleBot:
         return self._turn(view)
 
     def _trim(self, view: SeatView) -> Action:
-        """Keep the soldiers that make the best hand, and no more than it needs (R6.7).
-
-        It weighs the legal trims as card sets (`checks.trim_sets`, in the order of
-        `view.legal`, so ties go to the same trim) and builds only the one it takes."""
-        whole = card_set(view.my_cards)
-        best = -1
-        best_value = best_count = 0
-        for bits in trim_sets(view.me.soldiers, view.rules):
-            kept = whole & ~bits
-            value, count = value_of_bits(kept), kept.bit_count()
-            if best < 0 or value > best_value or (value == best_value and count < best_count):
-                best, best_value, best_count = bits, value, count
-        if best < 0:
+        """Keep the soldiers that make the best hand, and no more than it needs (R6.7):
+        `best_trim` weighs the legal trims as card sets, and only the one taken is built."""
+        soldiers = view.me.soldiers
+        bits = best_trim(
+            card_set(view.my_cards), card_set(soldiers), trim_floor(len(soldiers), view.rules)
+        )
+        if bits < 0:
             raise PalaceError(f"seat {view.seat} has no trim to choose (R6.7)")
-        return listed_trim(best)
+        return listed_trim(bits)
 
     def _answer(self, view: SeatView) -> Action:
         b = view.battle
