@@ -144,8 +144,8 @@ def _bet_target(t: Table, seat: int, target: int) -> str | None:
         return f"{t.name(seat)} cannot attack themselves: name an opponent (R7.1)"
     if not t.active[target]:
         return f"{t.name(target)} is out of the hand and cannot be attacked (R7.1)"
-    if t.banner_suit(target) == t.banner_suit(seat):
-        s = t.banner_suit(seat)
+    s = t.banner_suit(seat)
+    if t.banner_suit(target) is s:  # one object per suit
         return (
             f"{t.name(seat)} and {t.name(target)} both have {s.symbol} banners: players of the "
             f"same banner suit may not battle (R7.2)"

@@ -25,6 +25,7 @@ SEAT_PARTS: Final = ("banner", "soldiers", "palace", "cut")
 COMMON_ZONES: Final = ("deck", "discard", "rejects")
 
 SEAT_ZONES: Final = [{p: f"seat{s}.{p}" for p in SEAT_PARTS} for s in range(10)]
+BANNER_ZONES: Final = tuple(z["banner"] for z in SEAT_ZONES)  # by seat
 FACE_UP_ZONES: Final = frozenset(
     ["rejects"] + [z for zones in SEAT_ZONES for p, z in zones.items() if p != "palace"]
 )
@@ -187,7 +188,7 @@ class Table:
         return self.zones[SEAT_ZONES[seat][part]]
 
     def banner_suit(self, seat: int) -> Any:
-        return self.zones[SEAT_ZONES[seat]["banner"]][0].suit
+        return self.zones[BANNER_ZONES[seat]][0].suit
 
     def army(self, seat: int) -> list[Card]:
         """All of a seat's cards: banner, soldiers, palace (R8.1)."""

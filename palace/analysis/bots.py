@@ -37,6 +37,13 @@ C_ONE_PAIR: Final = Category.ONE_PAIR
 C_THREE_OF_A_KIND: Final = Category.THREE_OF_A_KIND
 P_BATTLE_RESPONSE: Final = Phase.BATTLE_RESPONSE
 P_TRIM_TO_FIVE: Final = Phase.TRIM_TO_FIVE
+# The action classes too: a compiled module reads a class of a pure-Python module through
+# its globals dict on every use, and the rule bot compares each legal action's type.
+BET_TYPE: Final = Bet
+BUY_TYPE: Final = Buy
+DISCARD_TYPE: Final = Discard
+FOLD_TYPE: Final = Fold
+RAISE_TYPE: Final = Raise
 
 
 class RandomBot:
@@ -189,7 +196,7 @@ class RuleBot:
         sizes = _Sizes(view)
         mine, floor = sizes.mine_vs(opp), sizes.floor_vs(opp)
         if _at_least(mine, C_THREE_OF_A_KIND) and mine > floor and b.raises < 2:
-            if any(type(a) is Raise for a in view.legal):
+            if any(type(a) is RAISE_TYPE for a in view.legal):
                 return RAISE
         if mine > floor and _at_least(mine, C_ONE_PAIR):
             return CALL
@@ -202,12 +209,12 @@ class RuleBot:
         can_buy = can_discard = not_forced = False
         for a in legal:
             kind = type(a)
-            if kind is Bet:
+            if kind is BET_TYPE:
                 bets.append(a)  # type: ignore[arg-type]
-            elif kind is not Fold:
+            elif kind is not FOLD_TYPE:
                 not_forced = True
-                can_buy = can_buy or kind is Buy
-                can_discard = can_discard or kind is Discard
+                can_buy = can_buy or kind is BUY_TYPE
+                can_discard = can_discard or kind is DISCARD_TYPE
         best: tuple[int, Bet] | None = None
         for a in bets:
             mine = sizes.mine_vs(a.target)
@@ -229,7 +236,7 @@ class RuleBot:
             own = evaluate(list(view.my_cards))
             idle = card_set(view.me.soldiers) & ~card_set(own.best)
             for d in legal if idle else ():
-                if type(d) is Discard and d.bits == idle:
+                if type(d) is DISCARD_TYPE and d.bits == idle:
                     return d
         return STAY
 
