@@ -124,7 +124,7 @@ def _discard_gate(t: Table, seat: int) -> str | None:
 
 def _soldier_cards(t: Table, seat: int, cards: tuple[Card, ...], rule: str) -> str | None:
     soldiers = t.cards(seat, "soldiers")
-    if len(set(cards)) != len(cards):
+    if card_set(cards).bit_count() != len(cards):  # one bit per card
         return f"a card is named twice in {format_cards(cards)} ({rule})"
     for c in cards:
         if c not in soldiers:

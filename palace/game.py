@@ -463,7 +463,7 @@ class Game:
             raise PalaceError(f"seat must be 0-{self.players - 1}, got {seat!r}")
         mem = self._memories[seat]
         if mem is None:
-            mem = self._memories[seat] = SeatMemory(seat, self.rules.deck())
+            mem = self._memories[seat] = SeatMemory(seat, self.rules)
         t = self._t
         if t.to_act != seat:
             return build_view(t, seat, mem, (), Game._world)

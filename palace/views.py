@@ -240,16 +240,20 @@ setattr(  # noqa: B010
     _FilledWhenRead("learned", "_recall", lambda view, at: _recall(at, view.seat, view.rules)),
 )
 
-_FRESH: Final[dict[tuple[int, ...], tuple[dict[Card, str], frozenset[Card]]]] = {}
+_FRESH: Final[dict[tuple[str, str], tuple[dict[Card, str], frozenset[Card]]]] = {}
+_NOTHING: Final[tuple[dict[Card, str], frozenset[Card]]] = ({}, frozenset())
 
 
-def _fresh_deck(deck: list[Card]) -> tuple[dict[Card, str], frozenset[Card]]:
-    """A fresh deck's memory (every card in the deck, in the deck's order), built once per
-    deck: copying a dict or set reuses its hashes, where building one hashes every card."""
-    key = tuple([c.index for c in deck])
+def _fresh_deck(rules: Rules | None) -> tuple[dict[Card, str], frozenset[Card]]:
+    """A fresh memory of the table's deck (`Rules.deck`, which its ranks and suits decide):
+    every card in the deck, in index order. Built once per deck: copying a dict or set
+    reuses its hashes, where building one hashes every card. None: nothing known."""
+    if rules is None:
+        return _NOTHING
+    key = (rules.ranks, rules.suits)
     fresh = _FRESH.get(key)
     if fresh is None:
-        known = {c: "deck" for c in deck}
+        known = {c: "deck" for c in rules.deck()}
         fresh = _FRESH[key] = (known, frozenset(known))
     return fresh
 
@@ -263,10 +267,10 @@ class SeatMemory:
 
     __slots__ = ("seat", "done", "known", "by_zone")
 
-    def __init__(self, seat: int, deck: list[Card]) -> None:
+    def __init__(self, seat: int, rules: Rules | None) -> None:
         self.seat = seat
         self.done = 0  # how many of the table's `memo` events this memory has read
-        known, deck_set = _fresh_deck(deck)
+        known, deck_set = _fresh_deck(rules)
         self.known: dict[Card, str] = dict(known)
         self.by_zone: dict[str, set[Card]] = {"deck": set(deck_set)}
 
@@ -317,7 +321,7 @@ class SeatMemory:
         self.done = max(self.done, end)
 
     def copy(self) -> SeatMemory:
-        m = SeatMemory(self.seat, [])
+        m = SeatMemory(self.seat, None)
         m.done, m.known = self.done, dict(self.known)
         m.by_zone = {k: set(v) for k, v in self.by_zone.items()}
         return m
@@ -340,7 +344,7 @@ def _recall(recall: tuple[SeatMemory, Table, int], seat: int, rules: Rules) -> d
     the table only ever appends to it."""
     memory, t, k = recall
     if memory.done > k:
-        memory = SeatMemory(seat, rules.deck())
+        memory = SeatMemory(seat, rules)
     memory.catch_up(t, k)
     return dict(memory.known)
 
