@@ -412,6 +412,9 @@ def test_R6_4_discard_pays_and_needs_soldiers(three):
     g.apply(Stay())
     g.apply(Stay())
     paid = g.put_in[1]
+    twice = Discard(cards="Jc Jc")
+    assert g.why_illegal(twice) == "a card is named twice in Jc Jc (R6.4)"
+    assert twice not in g.legal_actions()
     g.apply(Discard(cards="Jc"))  # quiet: Cat, Ann, Bob in turn -> the hand ends (R9.1)
     assert g.put_in[1] == paid + 2 and g.soldiers(1) == ()
     assert (
