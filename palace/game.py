@@ -41,7 +41,7 @@ from palace.table import (
     fold_events,
     new_table,
 )
-from palace.views import SeatMemory, SeatView, build_view, sentence_for
+from palace.views import OwedLegal, SeatMemory, SeatView, build_view, sentence_for
 
 # Enum members as module constants: Python 3.11 reads an Enum class's attributes through a
 # slow __getattr__ hook, and a compiled module (palace/native.py) reads these as C statics.
@@ -116,7 +116,7 @@ class Game:
         self._memories: list[SeatMemory | None] = [None] * table.players
         self._legal: tuple[int, list[Action]] = (-1, [])
         # views whose `legal` is listed when first read: listed before the table changes
-        self._owed: list[weakref.ref[SeatView]] = []
+        self._owed: list[weakref.ref[OwedLegal]] = []
         self._rng_seed: int | None = None  # a world's generator, not yet made
 
     # ---------------------------------------------------------------- creation
@@ -472,9 +472,9 @@ class Game:
             return build_view(t, seat, mem, tuple(listed), Game._world)
         # listed when the view's `legal` is first read (a player may never read it), or
         # at the latest before this game changes (`_settle`)
-        view = build_view(t, seat, mem, self._legal_tuple, Game._world)
-        self._owed.append(weakref.ref(view))
-        return view
+        owed = OwedLegal(self._legal_tuple)
+        self._owed.append(weakref.ref(owed))
+        return build_view(t, seat, mem, owed, Game._world)
 
     def _legal_tuple(self) -> tuple[Action, ...]:
         return tuple(self._legal_now())
@@ -484,9 +484,9 @@ class Game:
         before the table changes under it."""
         owed, self._owed = self._owed, []
         for ref in owed:
-            view = ref()
-            if view is not None:
-                view.legal  # noqa: B018 (read to fill it in)
+            legal = ref()
+            if legal is not None:
+                legal()
 
     def history(self, seat: int | None) -> tuple[str, ...]:
         """Every event's sentence as `seat` may read it (None: a spectator), D7."""

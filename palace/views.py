@@ -15,8 +15,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any, Final, NamedTuple
 
 from mypy_extensions import mypyc_attr
@@ -111,67 +109,165 @@ class TurnState(NamedTuple):
     trim_rule: str = "R6.2"
 
 
-@mypyc_attr(native_class=False)  # build_view fills its __dict__ directly
-@dataclass(frozen=True)
+@mypyc_attr(native_class=False)  # a Python object, so a game may hold weak references to it
+class OwedLegal:
+    """A view's legal actions, listed when first asked for: by the view when a player reads
+    them, or by the game just before its table changes (`Game._settle`), whichever comes
+    first. The view holds it until then; the game holds only a weak reference, so listing
+    costs nothing for a view that was dropped unread."""
+
+    __slots__ = ("lister", "listed", "__weakref__")
+
+    def __init__(self, lister: Callable[[], tuple[Action, ...]]) -> None:
+        self.lister = lister
+        self.listed: tuple[Action, ...] | None = None
+
+    def __call__(self) -> tuple[Action, ...]:
+        if self.listed is None:
+            self.listed = self.lister()
+        return self.listed
+
+
+_FIELDS: Final = (
+    "seat", "phase", "to_act", "dealer", "pot", "rules", "seats", "palace", "deck_count",
+    "discard_count", "rejects", "battle", "legal", "learned", "turn", "sampler",
+)  # fmt: skip
+_COMPARED: Final = _FIELDS[:13]  # what makes two views equal (and their repr)
+
+
 class SeatView:
-    """One seat's knowledge of the table. Never holds the deck order or others' palaces."""
+    """One seat's knowledge of the table. Never holds the deck order or others' palaces.
 
-    seat: int
-    phase: Phase
-    to_act: int | None
-    dealer: int
-    pot: int
-    rules: Rules
-    seats: tuple[SeatInfo, ...]
-    palace: tuple[Card, ...]
-    deck_count: int
-    discard_count: int
-    rejects: tuple[Card, ...]
-    battle: BattleInfo | None
-    legal: tuple[Action, ...]
-    learned: dict[Card, str] = field(repr=False, compare=False)
-    turn: TurnState = field(default=TurnState(), repr=False, compare=False)
-    # builds a game from a sampled world (the Game class's factory, never a game)
-    sampler: Callable[[SeatView, random.Random], Any] | None = field(
-        default=None, repr=False, compare=False
-    )
+    A snapshot: it never changes once made (treat it as read-only). A view made by a game
+    works out `legal` and `learned` when they are first read, as of the moment it was made
+    (`build_view`). It is a compiled class where the engine is compiled (palace/native.py),
+    so the players that read it every move read its fields directly."""
 
-    def __getstate__(self) -> dict[str, Any]:
-        """The fields, with `legal` and `learned` worked out (for pickle and `copy`)."""
-        self.legal, self.learned  # noqa: B018 (read to fill them in)
-        return {k: v for k, v in self.__dict__.items() if not k.startswith("_")}
+    def __init__(
+        self,
+        seat: int,
+        phase: Phase,
+        to_act: int | None,
+        dealer: int,
+        pot: int,
+        rules: Rules,
+        seats: tuple[SeatInfo, ...],
+        palace: tuple[Card, ...],
+        deck_count: int,
+        discard_count: int,
+        rejects: tuple[Card, ...],
+        battle: BattleInfo | None,
+        legal: tuple[Action, ...] | Callable[[], tuple[Action, ...]] = (),
+        learned: dict[Card, str] | tuple[SeatMemory, Table, int] | None = None,
+        turn: TurnState = TurnState(),  # noqa: B008 (an immutable NamedTuple)
+        # builds a game from a sampled world (the Game class's factory, never a game)
+        sampler: Callable[[SeatView, random.Random], Any] | None = None,
+    ) -> None:
+        self.seat = seat
+        self.phase = phase
+        self.to_act = to_act
+        self.dealer = dealer
+        self.pot = pot
+        self.rules = rules
+        self.seats = seats
+        self.palace = palace
+        self.deck_count = deck_count
+        self.discard_count = discard_count
+        self.rejects = rejects
+        self.battle = battle
+        self.turn = turn
+        self.sampler = sampler
+        # `legal` as given, or the function that lists them
+        self._legal: tuple[Action, ...] | Callable[[], tuple[Action, ...]] = legal
+        # `learned` as given, or (the seat's memory, the table, how far to read it)
+        self._learned: dict[Card, str] | tuple[SeatMemory, Table, int] | None = learned
+        self._known: dict[Card, str] | None = None
+        self._unseen: frozenset[Card] | None = None
+        self._by_zone: dict[str, list[Card]] | None = None
 
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state)
+    @property
+    def legal(self) -> tuple[Action, ...]:
+        """The seat's legal actions (none when it is not the seat's turn)."""
+        legal = self._legal
+        if isinstance(legal, tuple):
+            return legal
+        listed = legal()
+        self._legal = listed
+        return listed
 
-    @cached_property
+    @property
+    def learned(self) -> dict[Card, str]:
+        """Where the seat remembers cards it saw went, as of this view (perfect recall)."""
+        learned = self._learned
+        if learned is None:
+            learned = {}
+        elif isinstance(learned, tuple):
+            learned = _recall(learned, self.seat, self.rules)
+        self._learned = learned
+        return learned
+
+    def _state(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in _FIELDS}
+
+    def replace(self, **changes: Any) -> SeatView:
+        """A copy with some fields changed: ``view.replace(legal=...)``."""
+        return SeatView(**{**self._state(), **changes})
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle and `copy` a view with `legal` and `learned` worked out."""
+        return (_view_of, (self._state(),))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SeatView):
+            return NotImplemented
+        return all(getattr(self, k) == getattr(other, k) for k in _COMPARED)
+
+    def __ne__(self, other: object) -> bool:
+        if not isinstance(other, SeatView):
+            return NotImplemented
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash(tuple([getattr(self, k) for k in _COMPARED]))
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{k}={getattr(self, k)!r}" for k in _COMPARED)
+        return f"SeatView({shown})"
+
+    @property
     def known(self) -> dict[Card, str]:
         """Where this seat knows each card is (zone names), from what it has seen."""
-        known = dict(self.learned)
-        for c in self.rejects:
-            known[c] = "rejects"
-        for info in self.seats:
-            if info.banner is not None:
-                known[info.banner] = f"seat{info.seat}.banner"
-            for c in info.soldiers:
-                known[c] = f"seat{info.seat}.soldiers"
-        for c in self.palace:
-            known[c] = f"seat{self.seat}.palace"
-        return known
+        if self._known is None:
+            known = dict(self.learned)
+            for c in self.rejects:
+                known[c] = "rejects"
+            for info in self.seats:
+                if info.banner is not None:
+                    known[info.banner] = f"seat{info.seat}.banner"
+                for c in info.soldiers:
+                    known[c] = f"seat{info.seat}.soldiers"
+            for c in self.palace:
+                known[c] = f"seat{self.seat}.palace"
+            self._known = known
+        return self._known
 
-    @cached_property
+    @property
     def unseen(self) -> frozenset[Card]:
         """Cards whose place this seat cannot know: the candidates for hidden palaces."""
-        known = self.known
-        return frozenset(c for c in self.rules.deck() if c not in known)
+        if self._unseen is None:
+            known = self.known
+            self._unseen = frozenset(c for c in self.rules.deck() if c not in known)
+        return self._unseen
 
-    @cached_property
+    @property
     def known_by_zone(self) -> dict[str, list[Card]]:
         """`known` turned around: zone -> the cards this seat knows are there."""
-        out: dict[str, list[Card]] = {}
-        for c, where in self.known.items():
-            out.setdefault(where, []).append(c)
-        return out
+        if self._by_zone is None:
+            out: dict[str, list[Card]] = {}
+            for c, where in self.known.items():
+                out.setdefault(where, []).append(c)
+            self._by_zone = out
+        return self._by_zone
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -209,36 +305,6 @@ class SeatView:
             raise ValueError("this view was not made by a game, so it cannot sample a world")
         return self.sampler(self, rng)
 
-
-@mypyc_attr(native_class=False)
-class _FilledWhenRead:
-    """A field of a view made by a game that is worked out when first read, then kept in
-    the view's dict (which Python reads before this class attribute): `legal` (most players
-    read it; the rule bot does not, to trim) and `learned` (few players read it). The game
-    hands the view how to work them out as of the moment it was made (`build_view`)."""
-
-    def __init__(self, name: str, source: str, fill: Callable[[SeatView, Any], Any]) -> None:
-        self.name, self.source, self.fill = name, source, fill
-
-    def __get__(self, view: SeatView | None, owner: type | None = None) -> Any:
-        if view is None:
-            return self
-        d = view.__dict__
-        if self.source not in d:
-            raise AttributeError(f"'SeatView' object has no attribute {self.name!r}")
-        value = d[self.name] = self.fill(view, d[self.source])
-        d.pop(self.source, None)
-        return value
-
-
-setattr(  # noqa: B010
-    SeatView, "legal", _FilledWhenRead("legal", "_legal_source", lambda view, lister: lister())
-)
-setattr(  # noqa: B010
-    SeatView,
-    "learned",
-    _FilledWhenRead("learned", "_recall", lambda view, at: _recall(at, view.seat, view.rules)),
-)
 
 _FRESH: Final[dict[tuple[str, str], tuple[dict[Card, str], frozenset[Card]]]] = {}
 _NOTHING: Final[tuple[dict[Card, str], frozenset[Card]]] = ({}, frozenset())
@@ -329,11 +395,11 @@ class SeatMemory:
 
 # Each seat's banner, soldiers and palace zone names, by seat.
 _SEAT_PARTS: Final = tuple((z["banner"], z["soldiers"], z["palace"]) for z in SEAT_ZONES)
-_set_fields: Final = object.__setattr__
-_VIEW_FIELDS: Final[dict[str, Any]] = dict.fromkeys(
-    ("seat", "phase", "to_act", "dealer", "pot", "rules", "seats", "palace", "deck_count",
-     "discard_count", "rejects", "battle", "turn", "sampler", "_recall")
-)  # fmt: skip
+
+
+def _view_of(state: dict[str, Any]) -> SeatView:
+    """A view from its fields (how views unpickle)."""
+    return SeatView(**state)
 
 
 def _recall(recall: tuple[SeatMemory, Table, int], seat: int, rules: Rules) -> dict[Card, str]:
@@ -429,26 +495,21 @@ def build_view(
             t.trim_rule,
         ),
     )
-    view = object.__new__(SeatView)  # a frozen dataclass, filled without its slow __init__
-    fields = _VIEW_FIELDS.copy()  # a copy of a dict of the same keys: no resizing
-    fields["seat"] = seat
-    fields["phase"] = t.phase
-    fields["to_act"] = t.to_act
-    fields["dealer"] = t.dealer
-    fields["pot"] = t.pot
-    fields["rules"] = t.rules
-    fields["seats"] = seats
-    fields["palace"] = tuple(z[_SEAT_PARTS[seat][2]])
-    fields["deck_count"] = len(z["deck"])
-    fields["discard_count"] = len(z["discard"])
-    fields["rejects"] = tuple(z["rejects"])
-    fields["battle"] = battle
-    fields["turn"] = turn
-    fields["sampler"] = sampler
-    fields["_recall"] = (memory, t, len(t.memo))
-    _set_fields(view, "__dict__", fields)
-    if isinstance(legal, tuple):
-        fields["legal"] = legal
-    else:
-        fields["_legal_source"] = legal
-    return view
+    return SeatView(
+        seat,
+        t.phase,
+        t.to_act,
+        t.dealer,
+        t.pot,
+        t.rules,
+        seats,
+        tuple(z[_SEAT_PARTS[seat][2]]),
+        len(z["deck"]),
+        len(z["discard"]),
+        tuple(z["rejects"]),
+        battle,
+        legal,
+        (memory, t, len(t.memo)),
+        turn,
+        sampler,
+    )

@@ -4,8 +4,6 @@ its reason, whichever kind of bot plays the computer seats."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from palace import Game, OddsBot, RuleBot, play_out
@@ -86,7 +84,7 @@ def test_a_search_bot_reason_is_its_search_in_words() -> None:
 def test_the_only_legal_choice_says_so() -> None:
     g = Game.new(players=2, seed=1)
     view = g.view(g.to_act)
-    forced = replace(view, legal=(view.legal[0],))
+    forced = view.replace(legal=(view.legal[0],))
     for bot in (RuleBot(), OddsBot(), SearchBot(10)):
         a = bot.choose(forced)
         assert because(bot, forced, a) == "it is the only legal choice."

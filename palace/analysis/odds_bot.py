@@ -26,8 +26,6 @@ True
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from palace.actions import Action, Bet, Call, Fold, Raise
 from palace.analysis.bots import RuleBot
 from palace.analysis.odds import Odds, battle_odds
@@ -147,7 +145,7 @@ class OddsBot:
             return best[1]
         if not others or all(isinstance(a, Fold) for a in others):  # R9.3: Bet or Fold
             return best[1] if not others and best is not None else Fold()
-        return self.rules_bot.choose(replace(view, legal=others))
+        return self.rules_bot.choose(view.replace(legal=others))
 
     # ------------------------------------------------------------------ defence
     def _answer(self, view: SeatView) -> Action:
