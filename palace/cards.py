@@ -11,7 +11,6 @@ As
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from enum import IntEnum
 
 from palace.errors import CardError
@@ -102,42 +101,59 @@ _SUIT_BY_TEXT = (
 )
 
 
-@dataclass(frozen=True, slots=True, eq=False)
 class Card:
     """One playing card; `str` gives ``"As"``.
 
     There is one `Card` object per card: `Card(rank, suit)`, `Card.parse` and unpickling all
     give the same object, so cards compare by identity (fast: the engine moves cards
     between lists all the time) and hash by their index (so sets of cards iterate in the
-    same order in every run).
+    same order in every run). Its fields are read-only. A compiled class where the engine
+    is compiled (palace/native.py): the engine reads a card's fields directly.
     """
 
-    rank: Rank
-    suit: Suit
-    index: int = field(init=False, repr=False)
-    bit: int = field(init=False, repr=False)
+    _rank: Rank
+    _suit: Suit
+    _index: int
+    _bit: int
 
-    def __new__(cls, rank: Rank | int, suit: Suit | int | str) -> Card:  # noqa: D102
+    def __new__(cls, rank: Rank | int, suit: Suit | int | str) -> Card:
+        try:
+            r = Rank(rank)
+        except (ValueError, TypeError):
+            raise CardError(f"unknown rank {rank!r} (R1.2)") from None
+        s = Suit.parse(suit)
+        index = int(s) * 13 + int(r) - 2
         if _DECK:
-            try:
-                return _DECK[int(Suit.parse(suit)) * 13 + int(Rank(rank)) - 2]
-            except (ValueError, TypeError):
-                raise CardError(f"unknown rank {rank!r} (R1.2)") from None
-        return object.__new__(cls)
+            return _DECK[index]
+        card = super().__new__(cls)
+        card._rank = r
+        card._suit = s
+        card._index = index
+        card._bit = 1 << index
+        return card
+
+    @property
+    def rank(self) -> Rank:
+        """The card's rank (R1.2)."""
+        return self._rank
+
+    @property
+    def suit(self) -> Suit:
+        """The card's suit (R1.2)."""
+        return self._suit
+
+    @property
+    def index(self) -> int:
+        """``suit * 13 + rank - 2``: 0 for 2c, 51 for As (`Card.from_index` undoes it)."""
+        return self._index
+
+    @property
+    def bit(self) -> int:
+        """``1 << index``: the card in a card set (`palace.hands.card_set`)."""
+        return self._bit
 
     def __reduce__(self) -> tuple[object, tuple[int]]:
-        return (Card.from_index, (self.index,))
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.rank, Rank):
-            try:
-                object.__setattr__(self, "rank", Rank(self.rank))
-            except ValueError:
-                raise CardError(f"unknown rank {self.rank!r} (R1.2)") from None
-        if not isinstance(self.suit, Suit):
-            object.__setattr__(self, "suit", Suit.parse(self.suit))
-        object.__setattr__(self, "index", int(self.suit) * 13 + int(self.rank) - 2)
-        object.__setattr__(self, "bit", 1 << self.index)
+        return (Card.from_index, (self._index,))
 
     @classmethod
     def parse(cls, text: str | Card) -> Card:
@@ -183,7 +199,7 @@ class Card:
         return self.rank.letter + self.suit.letter
 
     def __hash__(self) -> int:
-        return self.index
+        return self._index
 
     def __lt__(self, other: Card) -> bool:
         """Order by rank, then suit index (for display only: suits have no rank, R1.2)."""

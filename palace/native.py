@@ -33,8 +33,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 
 COMPILED = (
-    "hands", "table", "deal", "checks", "play", "game", "views", "battle", "worlds", "shuffle",
-    "match", "analysis.bots", "analysis.bot_hands",
+    "cards", "hands", "table", "deal", "checks", "play", "game", "views", "battle", "worlds",
+    "shuffle", "match", "analysis.bots", "analysis.bot_hands",
 )  # fmt: skip
 """The modules a hand spends its time in, named from `palace` (the engine, the rule bots and
 the studies' hand loop). The value types, rules and events stay pure Python: they are
