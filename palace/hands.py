@@ -156,7 +156,9 @@ def value_of_bits(bits: int, exclude_suit: int = -1) -> int:
     The fast core of `evaluate`.
     """
     if exclude_suit >= 0:
-        bits &= ~SUIT_MASKS[exclude_suit]
+        # the suit's 13 bits worked out, not read from `SUIT_MASKS`: compiled, indexing a
+        # Final tuple by a variable builds a tuple of its items first
+        bits &= ~(0x1FFF << 13 * exclude_suit)
     a = bits & 0x1FFF
     b = (bits >> 13) & 0x1FFF
     c = (bits >> 26) & 0x1FFF
