@@ -10,7 +10,6 @@ checks for every candidate.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from itertools import combinations
 from typing import Final, TypeVar
 
@@ -383,14 +382,30 @@ def _listed(
     return tuple([_kept(cls, kept, bits) for bits in subset_sets(mask, low)])
 
 
-@lru_cache(maxsize=1024)
+# The listings themselves, by soldier set (and trim floor): plain dicts, cleared when full,
+# as a compiled module reads a dict directly where an `lru_cache` is a Python call.
+_MOST_LISTED: Final = 1_024
+_DISCARDS_BY_MASK: Final[dict[int, tuple[Discard, ...]]] = {}
+_TRIMS_BY_MASK: Final[dict[tuple[int, int], tuple[Trim, ...]]] = {}
+
+
 def _discards_of(mask: int) -> tuple[Discard, ...]:
-    return _listed(Discard, _DISCARD_BY_BITS, mask, 1)
+    listed = _DISCARDS_BY_MASK.get(mask)
+    if listed is None:
+        if len(_DISCARDS_BY_MASK) >= _MOST_LISTED:
+            _DISCARDS_BY_MASK.clear()
+        listed = _DISCARDS_BY_MASK[mask] = _listed(Discard, _DISCARD_BY_BITS, mask, 1)
+    return listed
 
 
-@lru_cache(maxsize=1024)
 def _trims_of(mask: int, low: int) -> tuple[Trim, ...]:
-    return _listed(Trim, _TRIM_BY_BITS, mask, low)
+    key = (mask, low)
+    listed = _TRIMS_BY_MASK.get(key)
+    if listed is None:
+        if len(_TRIMS_BY_MASK) >= _MOST_LISTED:
+            _TRIMS_BY_MASK.clear()
+        listed = _TRIMS_BY_MASK[key] = _listed(Trim, _TRIM_BY_BITS, mask, low)
+    return listed
 
 
 def _discards(soldiers: list[Card]) -> tuple[Discard, ...]:

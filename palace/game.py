@@ -466,15 +466,15 @@ class Game:
             mem = self._memories[seat] = SeatMemory(seat, self.rules)
         t = self._t
         if t.to_act != seat:
-            return build_view(t, seat, mem, (), Game._world)
+            return build_view(t, seat, mem, (), _WORLD)
         version, listed = self._legal
         if version == t.version:
-            return build_view(t, seat, mem, tuple(listed), Game._world)
+            return build_view(t, seat, mem, tuple(listed), _WORLD)
         # listed when the view's `legal` is first read (a player may never read it), or
         # at the latest before this game changes (`_settle`)
-        owed = OwedLegal(self._legal_tuple)
+        owed = OwedLegal(self)
         self._owed.append(weakref.ref(owed))
-        return build_view(t, seat, mem, owed, Game._world)
+        return build_view(t, seat, mem, owed, _WORLD)
 
     def _legal_tuple(self) -> tuple[Action, ...]:
         return tuple(self._legal_now())
@@ -596,3 +596,12 @@ class Game:
             except PalaceError as exc:
                 raise StateError(strict.bounded(f"actions[{i}]: {exc}")) from None
         return g
+
+
+def _sample_world(view: SeatView, rng: random.Random) -> Game:
+    """A game from a world sampled for `view` (every view's `sampler`)."""
+    return Game._world(view, rng)
+
+
+_WORLD: Final = _sample_world  # read as a C static on every view made (a bound classmethod
+# would be made anew each time)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, Final, NamedTuple
+from typing import Any, Final, NamedTuple, Protocol
 
 from mypy_extensions import mypyc_attr
 
@@ -109,6 +109,10 @@ class TurnState(NamedTuple):
     trim_rule: str = "R6.2"
 
 
+class _Lister(Protocol):
+    def _legal_tuple(self) -> tuple[Action, ...]: ...
+
+
 @mypyc_attr(native_class=False)  # a Python object, so a game may hold weak references to it
 class OwedLegal:
     """A view's legal actions, listed when first asked for: by the view when a player reads
@@ -116,15 +120,15 @@ class OwedLegal:
     first. The view holds it until then; the game holds only a weak reference, so listing
     costs nothing for a view that was dropped unread."""
 
-    __slots__ = ("lister", "listed", "__weakref__")
+    __slots__ = ("game", "listed", "__weakref__")
 
-    def __init__(self, lister: Callable[[], tuple[Action, ...]]) -> None:
-        self.lister = lister
+    def __init__(self, game: _Lister) -> None:
+        self.game = game  # the game, whose legal actions these are until it moves on
         self.listed: tuple[Action, ...] | None = None
 
     def __call__(self) -> tuple[Action, ...]:
         if self.listed is None:
-            self.listed = self.lister()
+            self.listed = self.game._legal_tuple()
         return self.listed
 
 
