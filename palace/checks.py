@@ -57,7 +57,7 @@ def attack_of(t: Table, seat: int, amount: int | None) -> tuple[int, bool]:
 
 def call_amount(t: Table, seat: int, attack: int, allin: bool = False) -> int:
     """R7.6: what the defender pays to call the attack (at most an all-in attack, R3.4 b)."""
-    if t.rules.calls_match_attack:
+    if t.calls_match_attack:
         owed = attack
     else:
         owed = (len(t.cards(seat, "soldiers")) + 1) * t.rules.small_bet
@@ -75,7 +75,7 @@ def raise_of(t: Table, seat: int, amount: int | None) -> int:
     """The size of ``Raise(amount)`` for `seat` (R7.7): the limit size, or at least `b`."""
     if amount is not None:
         return amount
-    return t.rules.big_bet if t.rules.no_limit else limit_raise(t, seat)
+    return t.rules.big_bet if t.no_limit else limit_raise(t, seat)
 
 
 def two_left(t: Table) -> bool:
@@ -118,7 +118,7 @@ def _discard_gate(t: Table, seat: int) -> str | None:
         return reason
     if not t.cards(seat, "soldiers"):
         return f"{t.name(seat)} has no soldiers to discard (R6.4)"
-    return _afford(t, seat, t.rules.discard_amount, "a Discard")
+    return _afford(t, seat, t.discard_amount, "a Discard")
 
 
 def _soldier_cards(t: Table, seat: int, cards: tuple[Card, ...], rule: str) -> str | None:
@@ -165,7 +165,7 @@ def _bet_amount(t: Table, seat: int, given: object) -> str | None:
             f"{t.name(seat)} has {t.stacks[seat]} chips, less than the minimum attack of {low}: "
             f"they may attack all-in with exactly {t.stacks[seat]} (R3.4)"
         )
-    if not t.rules.no_limit and amount != low:
+    if not t.no_limit and amount != low:
         return f"in limit the attack is exactly (soldiers + 1) × s = {low} (R7.3)"
     if amount < low:
         return f"the minimum attack is (soldiers + 1) × s = {low} (R7.3)"
@@ -208,7 +208,7 @@ def _check_raise(t: Table, seat: int, action: Raise) -> str | None:
     if given is not None and not is_whole(given):
         return f"Raise.amount must be a whole number of chips, got {given!r} (R7.7)"
     size = raise_of(t, seat, action.amount)
-    if t.rules.no_limit:
+    if t.no_limit:
         if size < t.rules.big_bet:
             return f"a no-limit raise must be at least the big bet, {t.rules.big_bet} (R7.7)"
     elif size != limit_raise(t, seat):

@@ -136,7 +136,7 @@ def _trim(t: Table, seat: int, action: Trim) -> None:
 
 
 def _discard(t: Table, seat: int, action: Discard) -> None:
-    cost = t.rules.discard_amount
+    cost = t.discard_amount
     t.record(
         E_DISCARD,
         seat,

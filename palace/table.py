@@ -153,6 +153,11 @@ class Table:
     ) -> None:
         self.names = names
         self.rules = rules
+        # the rules' derived figures read on every move, worked out once (`Rules` is
+        # frozen, and its properties are Python calls from compiled code)
+        self.no_limit: bool = rules.no_limit
+        self.discard_amount: int = rules.discard_amount
+        self.calls_match_attack: bool = rules.calls_match_attack
         self.dealer = dealer
         self.zones = zones
         self.stacks = stacks
