@@ -339,45 +339,76 @@ def describe_value(value: int) -> str:
     return f"High card {r[0].noun}"
 
 
-# Enum members as module constants: Python 3.11 reads an Enum class's attributes through a
-# slow __getattr__ hook, and a compiled module (palace/native.py) reads these as C statics.
-_C_FLUSH: Final = Category.FLUSH
-_C_STRAIGHT: Final = Category.STRAIGHT
-_C_STRAIGHT_FLUSH: Final = Category.STRAIGHT_FLUSH
-_SHAPES: Final[dict[Category, tuple[int, ...]]] = {
-    Category.FOUR_OF_A_KIND: (4, 1),
-    Category.FULL_HOUSE: (3, 2),
-    Category.THREE_OF_A_KIND: (3, 1, 1),
-    Category.TWO_PAIR: (2, 2, 1),
-    Category.ONE_PAIR: (2, 1, 1, 1),
-    Category.HIGH_CARD: (1, 1, 1, 1, 1),
-}
+# cards of each deciding rank, by category + 1 (0: no counting card); a list, as compiled
+# code would build a new tuple to index a Final tuple
+_SHAPE_OF: Final[list[tuple[int, ...]]] = [
+    (),
+    (1, 1, 1, 1, 1),
+    (2, 1, 1, 1),
+    (2, 2, 1),
+    (3, 1, 1),
+    (),
+    (),
+    (3, 2),
+    (4, 1),
+    (),
+]
+_FLUSH_CODE: Final = FLUSH >> 20
+_STRAIGHT_CODE: Final = STRAIGHT >> 20
+_SF_CODE: Final = SF >> 20
+
+
+def _of_rank(bits: int, rank: int, count: int) -> int:
+    """The `count` cards of rank `rank` (2-14) in a card set, highest suits first."""
+    out = 0
+    for suit in range(3, -1, -1):
+        if count and bits >> (suit * 13 + rank - 2) & 1:
+            out |= 1 << (suit * 13 + rank - 2)
+            count -= 1
+    return out
+
+
+def best_sets(value: int, bits: int) -> list[int]:
+    """The cards that make a hand of this value from its counting cards (a card set), as
+    card sets in the order they decide it: the five of a flush, else one set per deciding
+    rank (R8.1). Of cards of equal rank, the higher suits are taken.
+
+    >>> from palace.cards import format_cards
+    >>> h = evaluate("Kd Kh 7s 7c 2d 2h")
+    >>> [format_cards(cards_of(s)) for s in best_sets(h.value, card_set(h.counting))]
+    ['Kh Kd', '7s 7c', '2h']
+    """
+    code = value >> 20
+    if code == 0:
+        return []
+    ranks = [r + 1 for r in ((value >> 16) & 0xF, (value >> 12) & 0xF, (value >> 8) & 0xF,
+                             (value >> 4) & 0xF, value & 0xF) if r]  # fmt: skip
+    if code == _FLUSH_CODE or code == _SF_CODE:
+        best = 0  # the suit `value_of_bits` read the flush from: the first holding five
+        while (bits >> 13 * best & 0x1FFF).bit_count() < 5:
+            best += 1
+        bits &= 0x1FFF << 13 * best
+        if code == _FLUSH_CODE:
+            out, kept = 0, 0
+            for rank in range(14, 1, -1):
+                if kept < 5 and bits >> (best * 13 + rank - 2) & 1:
+                    out |= 1 << (best * 13 + rank - 2)
+                    kept += 1
+            return [out]
+    if code == _STRAIGHT_CODE or code == _SF_CODE:
+        return [_of_rank(bits, 14 if r == 1 else r, 1) for r in range(ranks[0], ranks[0] - 5, -1)]
+    sets: list[int] = []
+    for rank, count in zip(ranks, _SHAPE_OF[code], strict=False):
+        picked = _of_rank(bits, rank, count)
+        sets.append(picked)
+        bits &= ~picked
+    return sets
 
 
 def _best_cards(value: int, counting: Sequence[Card]) -> tuple[Card, ...]:
-    cat = category_of(value)
-    if cat is None:
-        return ()
-    ranks = _ranks_of(value)
-    pool = list(cards_of(card_set(counting)))  # by rank, then suit, high to low
-    if cat is _C_FLUSH or cat is _C_STRAIGHT_FLUSH:
-        by_suit: dict[Suit, list[Card]] = {}
-        for c in pool:
-            by_suit.setdefault(c.suit, []).append(c)
-        suit_cards = max(by_suit.values(), key=len)
-        if cat is _C_FLUSH:
-            return tuple(suit_cards[:5])
-        pool = suit_cards
-    if cat is _C_STRAIGHT or cat is _C_STRAIGHT_FLUSH:
-        top = int(ranks[0])
-        want = [14 if r == 1 else r for r in range(top, top - 5, -1)]
-        return tuple(next(c for c in pool if c.rank == r) for r in want)
     out: list[Card] = []
-    used: set[Card] = set()
-    for rank, count in zip(ranks, _SHAPES[cat], strict=False):
-        picked = [c for c in pool if c.rank == rank and c not in used][:count]
-        out.extend(picked)
-        used.update(picked)
+    for s in best_sets(value, card_set(counting)):
+        out.extend(cards_of(s))
     return tuple(out)
 
 

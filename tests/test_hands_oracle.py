@@ -8,12 +8,14 @@ is a straight flush here, so class 0 is folded into 1.
 from __future__ import annotations
 
 import itertools
+import random
 from collections import Counter
 
 import numpy as np
 import pytest
 
 from palace import Card, Category, Hand, Rank, Suit, evaluate, hand_value, parse_cards
+from palace.cards import new_deck
 from palace.hands import category_of, value_of_bits
 
 treys = pytest.importorskip("treys", reason="treys is in the 'test' extra")
@@ -256,3 +258,55 @@ def test_hand_is_hashable_and_equal_by_strength() -> None:
     assert hands[0] == hands[1] == hands[2] != hands[3]
     assert sorted(hands)[0] == evaluate("2d")
     assert isinstance(hands[0], Hand) and (hands[0] == "Ah Kd") is False
+
+
+def _best_cards_plainly(hand: Hand) -> tuple[Card, ...]:
+    """`Hand.best` as it was first written, card by card (the reference for `best_sets`):
+    a flush from the suit with most cards (of equals, the first met high to low), a
+    straight's cards rank by rank, else each deciding rank's cards, higher suits first."""
+    value = hand.value
+    if category_of(value) is None:
+        return ()
+    cat = category_of(value)
+    ranks = [
+        Rank(((value >> shift) & 0xF) + 1) for shift in (16, 12, 8, 4, 0) if (value >> shift) & 0xF
+    ]
+    pool = sorted(hand.counting, reverse=True)
+    if cat in (Category.FLUSH, Category.STRAIGHT_FLUSH):
+        by_suit: dict[Suit, list[Card]] = {}
+        for c in pool:
+            by_suit.setdefault(c.suit, []).append(c)
+        suit_cards = max(by_suit.values(), key=len)
+        if cat is Category.FLUSH:
+            return tuple(suit_cards[:5])
+        pool = suit_cards
+    if cat in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
+        want = [14 if r == 1 else r for r in range(int(ranks[0]), int(ranks[0]) - 5, -1)]
+        return tuple(next(c for c in pool if c.rank == r) for r in want)
+    shapes = {0: (1, 1, 1, 1, 1), 1: (2, 1, 1, 1), 2: (2, 2, 1), 3: (3, 1, 1), 6: (3, 2), 7: (4, 1)}
+    out: list[Card] = []
+    for rank, count in zip(ranks, shapes[int(cat)], strict=False):
+        picked = [c for c in pool if c.rank == rank and c not in out][:count]
+        out.extend(picked)
+    return tuple(out)
+
+
+def test_R8_1_the_best_five_are_the_cards_written_out_plainly() -> None:
+    """`Hand.best` (from `best_sets`, card sets) names the same cards in the same order as
+    the plain card-by-card rule, on random hands of up to nine cards (R8.1) with and without
+    an excluded suit, some short of five counting cards (R8.3); on bigger card sets (a rule
+    bot weighing trims after a capture), two suits may hold five, and the best cards are
+    still the ones the value was read from."""
+    rng = random.Random(81)
+    deck = new_deck()
+    for i in range(20_000):
+        if i % 5 == 0:  # five or more in each of two suits
+            a, b = rng.sample(range(4), 2)
+            cards = [c for c in deck if c.suit in (a, b) and rng.random() < 0.45]
+        else:
+            cards = rng.sample(deck, rng.randint(0, 9))
+        hand = evaluate(cards, exclude_suit=rng.choice([None, "c", "d", "h", "s"]))
+        if len(hand.counting) <= 9:
+            assert hand.best == _best_cards_plainly(hand), (cards, hand)
+        assert len(hand.best) == min(5, len(hand.counting)), (cards, hand)
+        assert evaluate(hand.best).value == hand.value, (cards, hand)

@@ -25,7 +25,7 @@ from palace.checks import (
 )
 from palace.errors import PalaceError
 from palace.events import Phase
-from palace.hands import Category, Hand, card_set, evaluate, value_of_bits
+from palace.hands import Category, Hand, best_sets, card_set, evaluate, value_of_bits
 from palace.match import Bot, play_out
 
 __all__ = ["Bot", "RandomBot", "RuleBot", "my_hand_against", "play_out", "their_visible_against"]
@@ -228,13 +228,15 @@ class RuleBot:
             return FOLD
         if best is not None:
             return self._sized(view, best[1], sizes)
-        weak = not _at_least(value_of_bits(sizes.mine), self.buy_below)  # my whole hand
-        if can_buy and weak and len(view.me.soldiers) < 5:
+        whole = value_of_bits(sizes.mine)  # my whole hand
+        if can_buy and not _at_least(whole, self.buy_below) and len(view.me.soldiers) < 5:
             return BUY
         if can_discard:
             # soldiers outside the best five only raise what attacks and calls cost (R7.3, R7.6)
-            own = evaluate(list(view.my_cards))
-            idle = card_set(view.me.soldiers) & ~card_set(own.best)
+            five = 0
+            for cards in best_sets(whole, sizes.mine):
+                five |= cards
+            idle = card_set(view.me.soldiers) & ~five
             for d in legal if idle else ():
                 if type(d) is DISCARD_TYPE and d.bits == idle:
                     return d
