@@ -12,9 +12,9 @@ import random
 from typing import Final
 
 from palace.cards import Card
-from palace.events import EventKind, Move, Phase
+from palace.events import EventKind, Phase
 from palace.shuffle import shuffle
-from palace.table import DealState, Table, pending, zone
+from palace.table import DealState, Table, new_move, pending, zone
 
 # Enum members as module constants: Python 3.11 reads an Enum class's attributes through a
 # slow __getattr__ hook, and a compiled module (palace/native.py) reads these as C statics.
@@ -66,7 +66,11 @@ def reshuffle_into_deck(
     face-down discard pile (R6.3), whose cards nobody sees go (a seat that knew a card
     was in the pile now knows it is in the deck)."""
     pile = tuple(t.zones[src])
-    move = Move(pile, src, "deck") if face_up else Move(pile, src, "deck", seen_by=(), pile=True)
+    move = (
+        new_move(pile, src, "deck")
+        if face_up
+        else new_move(pile, src, "deck", seen_by=(), pile=True)
+    )
     detail: dict[str, object] = {"n": len(pile)}
     if rng is not None:
         order = list(pile)
@@ -158,7 +162,7 @@ def _begin_palaces(t: Table, rng: random.Random | None, *, scripted: bool) -> No
         None,
         "R5.1",
         cards=rej,
-        moves=(Move(rej, "rejects", "deck"),) if rej else (),
+        moves=(new_move(rej, "rejects", "deck"),) if rej else (),
         detail=detail,
     )
     d.dealt = 0
@@ -194,7 +198,7 @@ def deal_card(t: Table, rng: random.Random | None, card: Card) -> None:
             p.seat,
             "R5.1",
             cards=(card,),
-            moves=(Move((card,), "deck", zone(p.seat, "palace"), seen_by=(p.seat,)),),
+            moves=(new_move((card,), "deck", zone(p.seat, "palace"), seen_by=(p.seat,)),),
             detail={"hidden": True, "round": rnd, "of": t.rules.palace_cards},
         )
         d.dealt += 1
@@ -212,7 +216,7 @@ def _cut(t: Table, rng: random.Random | None, card: Card) -> None:
         seat,
         "R2.1" if not d.used else "R2.2",
         cards=(card,),
-        moves=(Move((card,), "deck", zone(seat, "cut")),),
+        moves=(new_move((card,), "deck", zone(seat, "cut")),),
     )
     d.drawn.append((seat, card))
     if len(d.drawn) < len(d.contenders):
@@ -233,7 +237,7 @@ def _cut(t: Table, rng: random.Random | None, card: Card) -> None:
         E_GATHER,
         None,
         "R2.2",
-        moves=tuple(Move((c,), zone(s, "cut"), "deck") for s, c in d.used),
+        moves=tuple(new_move((c,), zone(s, "cut"), "deck") for s, c in d.used),
         cards=tuple(c for _, c in d.used),
     )
     shuffle_zone(t, rng, "deck", "again", "R2.2")
@@ -253,7 +257,7 @@ def _banner(t: Table, rng: random.Random | None, card: Card) -> None:
             p.seat,
             "R4.3",
             cards=(card,),
-            moves=(Move((card,), "deck", "rejects"),),
+            moves=(new_move((card,), "deck", "rejects"),),
             detail={"group": g, "owner": taken[card.suit]},
         )
     else:
@@ -263,7 +267,7 @@ def _banner(t: Table, rng: random.Random | None, card: Card) -> None:
             p.seat,
             "R4.1" if d.pos == 0 else "R4.3",
             cards=(card,),
-            moves=(Move((card,), "deck", zone(p.seat, "banner")),),
+            moves=(new_move((card,), "deck", zone(p.seat, "banner")),),
             detail={"group": g},
         )
         d.pos += 1

@@ -36,9 +36,10 @@ COMPILED = (
     "cards", "hands", "table", "deal", "checks", "play", "game", "views", "battle", "worlds",
     "shuffle", "match", "analysis.bots", "analysis.bot_hands",
 )  # fmt: skip
-"""The modules a hand spends its time in, named from `palace` (the engine, the rule bots and
-the studies' hand loop). The value types, rules and events stay pure Python: they are
-cheap, and their dataclass idioms are not mypyc's."""
+"""The modules a hand spends its time in, named from `palace` (the cards, the engine, the rule
+bots and the studies' hand loop). `Card` and `SeatView` are native classes there (compiled
+code reads their fields directly); the other value types, the rules and the events stay
+pure Python: their dataclass idioms are not mypyc's."""
 
 
 def source_path(name: str) -> Path:

@@ -14,9 +14,9 @@ from palace.battle import Army, resolve_battle
 from palace.cards import Card
 from palace.checks import attack_of, call_amount, min_attack, raise_of, two_left
 from palace.deal import reshuffle_into_deck
-from palace.events import EndReason, EventKind, Move, Phase
+from palace.events import EndReason, EventKind, Phase
 from palace.hands import Hand, evaluate
-from palace.table import Battle, HandResult, Table, pending, zone
+from palace.table import Battle, HandResult, Table, new_move, pending, zone
 
 # Enum members as module constants: Python 3.11 reads an Enum class's attributes through a
 # slow __getattr__ hook, and a compiled module (palace/native.py) reads these as C statics.
@@ -106,7 +106,7 @@ def buy_card(t: Table, card: Card) -> None:
         "R6.2",
         cards=(card,),
         amount=t.rules.small_bet,
-        moves=(Move((card,), "deck", zone(seat, "soldiers")),),
+        moves=(new_move((card,), "deck", zone(seat, "soldiers")),),
         chips=((seat, -t.rules.small_bet),),
         detail={"cap": cap} if t.trim_min else {},
     )
@@ -128,7 +128,7 @@ def _trim(t: Table, seat: int, action: Trim) -> None:
             seat,
             rule,
             cards=action.cards,
-            moves=(Move(action.cards, zone(seat, "soldiers"), "discard"),),
+            moves=(new_move(action.cards, zone(seat, "soldiers"), "discard"),),
         )
     else:
         t.record(E_TRIM, seat, rule, detail={"kept": len(soldiers)})
@@ -143,7 +143,7 @@ def _discard(t: Table, seat: int, action: Discard) -> None:
         "R6.4",
         cards=action.cards,
         amount=cost,
-        moves=(Move(action.cards, zone(seat, "soldiers"), "discard"),),
+        moves=(new_move(action.cards, zone(seat, "soldiers"), "discard"),),
         chips=((seat, -cost),) if cost else (),
     )
     _after_turn(t, seat, "discard")
@@ -159,9 +159,9 @@ def _turn_fold(t: Table, seat: int) -> None:
         "R6.6",
         cards=banner + soldiers,
         moves=(
-            Move(pal, zone(seat, "palace"), "discard", seen_by=(seat,), pile=True),
-            Move(banner, zone(seat, "banner"), "discard"),
-            Move(soldiers, zone(seat, "soldiers"), "discard"),
+            new_move(pal, zone(seat, "palace"), "discard", seen_by=(seat,), pile=True),
+            new_move(banner, zone(seat, "banner"), "discard"),
+            new_move(soldiers, zone(seat, "soldiers"), "discard"),
         ),
         detail={"out": (seat,)},
     )
@@ -324,7 +324,7 @@ def _battle_fold(t: Table, seat: int) -> None:
         rule,
         chips=chips,
         moves=(
-            Move(
+            new_move(
                 tuple(t.cards(seat, "palace")),
                 zone(seat, "palace"),
                 "discard",
@@ -357,8 +357,8 @@ def _capture(t: Table, winner: int, loser: int, attacker: int, rule: str) -> Non
         rule,
         cards=banner + soldiers,
         moves=(
-            Move(banner, zone(loser, "banner"), zone(winner, "soldiers")),
-            Move(soldiers, zone(loser, "soldiers"), zone(winner, "soldiers")),
+            new_move(banner, zone(loser, "banner"), zone(winner, "soldiers")),
+            new_move(soldiers, zone(loser, "soldiers"), zone(winner, "soldiers")),
         ),
         detail={"ends": ends is not None, "over": n > cap, "cap": cap},
     )
@@ -379,8 +379,8 @@ def _battle_showdown(t: Table) -> None:
     armies = (army_of(t, a), army_of(t, d))
     res = resolve_battle(*armies)
     shown = (
-        Move(tuple(t.cards(a, "palace")), zone(a, "palace"), zone(a, "palace"), seen_by=(a, d)),
-        Move(tuple(t.cards(d, "palace")), zone(d, "palace"), zone(d, "palace"), seen_by=(a, d)),
+        new_move(tuple(t.cards(a, "palace")), zone(a, "palace"), zone(a, "palace"), seen_by=(a, d)),
+        new_move(tuple(t.cards(d, "palace")), zone(d, "palace"), zone(d, "palace"), seen_by=(a, d)),
     )
     t.battle = None
     detail = {
@@ -408,7 +408,7 @@ def _battle_showdown(t: Table) -> None:
             None,
             "R8.6",
             moves=tuple(
-                Move(
+                new_move(
                     tuple(t.cards(s, part)),
                     zone(s, part),
                     "discard",
@@ -433,7 +433,7 @@ def _battle_showdown(t: Table) -> None:
         loser,
         "R8.4",
         moves=(
-            Move(
+            new_move(
                 tuple(t.cards(loser, "palace")),
                 zone(loser, "palace"),
                 "discard",
@@ -469,7 +469,8 @@ def _showdown(t: Table) -> None:
         None,
         "R10.3",
         moves=tuple(
-            Move(tuple(t.cards(s, "palace")), zone(s, "palace"), zone(s, "palace")) for s in live
+            new_move(tuple(t.cards(s, "palace")), zone(s, "palace"), zone(s, "palace"))
+            for s in live
         ),
         detail={"hands": hands},
     )

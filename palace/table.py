@@ -35,6 +35,18 @@ _new_event: Final = (
 )  # an Event straight from its fields (no per-field defaults to fill)
 
 
+def new_move(
+    cards: tuple[Card, ...],
+    src: str,
+    dst: str,
+    seen_by: tuple[int, ...] | None = None,
+    pile: bool = False,
+) -> Move:
+    """A `Move` straight from its fields: what the engine's procedures record with (from
+    compiled code, ``Move(...)`` runs the named tuple's Python `__new__`)."""
+    return _new_event(Move, (cards, src, dst, seen_by, pile))
+
+
 def zone(seat: int, part: str) -> str:
     """The zone name of one seat's cards: ``zone(2, "palace") == "seat2.palace"``."""
     return SEAT_ZONES[seat][part]
