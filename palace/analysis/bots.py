@@ -85,7 +85,7 @@ def _suit_index(info: SeatInfo) -> int:
     """A seat's banner suit as an index (read off its banner card; `SeatInfo.suit` says
     which seat has no banner yet, R4)."""
     banner = info.banner
-    return int(info.suit if banner is None else banner.suit)
+    return int(info.suit) if banner is None else banner.index // 13  # index: suit * 13 + ...
 
 
 class _Sizes:
