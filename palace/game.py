@@ -41,7 +41,7 @@ from palace.table import (
     fold_events,
     new_table,
 )
-from palace.views import OwedLegal, SeatMemory, SeatView, build_view, sentence_for
+from palace.views import OwedLegal, SeatMemory, SeatView, build_view, owed_legal, sentence_for
 
 # Enum members as module constants: Python 3.11 reads an Enum class's attributes through a
 # slow __getattr__ hook, and a compiled module (palace/native.py) reads these as C statics.
@@ -472,7 +472,7 @@ class Game:
             return build_view(t, seat, mem, tuple(listed), _WORLD)
         # listed when the view's `legal` is first read (a player may never read it), or
         # at the latest before this game changes (`_settle`)
-        owed = OwedLegal(self)
+        owed = owed_legal(self)
         self._owed.append(weakref.ref(owed))
         return build_view(t, seat, mem, owed, _WORLD)
 

@@ -132,6 +132,18 @@ class OwedLegal:
         return self.listed
 
 
+_blank: Final = object.__new__
+
+
+def owed_legal(game: _Lister) -> OwedLegal:
+    """`OwedLegal(game)` made without a call to the class (a Python class: from compiled
+    code, calling it costs more than setting its two fields), as a game makes one per view."""
+    owed: OwedLegal = _blank(OwedLegal)
+    owed.game = game
+    owed.listed = None
+    return owed
+
+
 _FIELDS: Final = (
     "seat", "phase", "to_act", "dealer", "pot", "rules", "seats", "palace", "deck_count",
     "discard_count", "rejects", "battle", "legal", "learned", "turn", "sampler",
