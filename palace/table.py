@@ -197,6 +197,12 @@ class Table:
         # each seat's public facts in the last view made (`views.build_view` reuses one that
         # still holds: views are immutable, so they may share it)
         self.seat_infos: list[Any] = [None] * len(names)
+        # each seat's banner, soldiers and palace lists, the same objects as in `zones`
+        # (a seat's zone list is changed in place, never replaced: `record`)
+        self.seat_lists: list[tuple[list[Card], list[Card], list[Card]]] = [
+            (zones[z["banner"]], zones[z["soldiers"]], zones[z["palace"]])
+            for z in SEAT_ZONES[: len(names)]
+        ]
 
     def name(self, seat: int | None) -> str:
         return "the dealer" if seat is None else self.names[seat]

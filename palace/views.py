@@ -24,7 +24,7 @@ from palace.cards import Card, Suit
 from palace.errors import StateError
 from palace.events import Event, Phase
 from palace.rules import Rules
-from palace.table import FACE_UP_ZONES, SEAT_ZONES, Table
+from palace.table import FACE_UP_ZONES, Table
 
 
 def sees_event(event: Event, viewer: int | None) -> bool:
@@ -409,10 +409,6 @@ class SeatMemory:
         return m
 
 
-# Each seat's banner, soldiers and palace zone names, by seat.
-_SEAT_PARTS: Final = tuple((z["banner"], z["soldiers"], z["palace"]) for z in SEAT_ZONES)
-
-
 def _view_of(state: dict[str, Any]) -> SeatView:
     """A view from its fields (how views unpickle)."""
     return SeatView(**state)
@@ -459,13 +455,11 @@ def build_view(
     new = tuple.__new__  # NamedTuples straight from their fields (a view is built per move)
     names, active, put_in = t.names, t.active, t.put_in
     infos: list[SeatInfo] = []
-    last = t.seat_infos
+    last, lists = t.seat_infos, t.seat_lists
     for s in range(t.players):
-        banner, soldiers, palace = _SEAT_PARTS[s]
-        flag = z[banner]
+        flag, army, palace = lists[s]
         card = flag[0] if flag else None
-        army = z[soldiers]
-        count = len(z[palace])
+        count = len(palace)
         info: SeatInfo | None = last[s]
         if (  # the seat's facts since the last view: most turns change one seat or none
             info is None
@@ -519,7 +513,7 @@ def build_view(
         t.pot,
         t.rules,
         seats,
-        tuple(z[_SEAT_PARTS[seat][2]]),
+        tuple(lists[seat][2]),
         len(z["deck"]),
         len(z["discard"]),
         tuple(z["rejects"]),

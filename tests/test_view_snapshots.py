@@ -75,3 +75,28 @@ def test_a_view_still_says_which_attributes_it_does_not_have() -> None:
     with pytest.raises(AttributeError, match="no attribute 'nonsense'"):
         view.nonsense  # noqa: B018
     assert not hasattr(view, "nonsense")
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_view_shows_the_table_as_it_stands(variant: str) -> None:
+    """A view reads each seat's cards from lists it keeps for the table's life, and reuses
+    a seat's facts while they hold: at every step of random games, every seat's view
+    shows what the game's zones hold, and its own palace."""
+    for seed in range(4):
+        game = Game.new(players=2 + seed, seed=seed, rules=VARIANTS[variant])
+        bot = RandomBot(seed)
+        while not game.is_over:
+            zones = game.zones()
+            for s in range(game.players):
+                view = game.view(s)
+                for info in view.seats:
+                    seat = info.seat
+                    assert info.banner == game.banner(seat)
+                    assert info.soldiers == zones[f"seat{seat}.soldiers"]
+                    assert info.palace_count == len(zones[f"seat{seat}.palace"])
+                    assert info.active == game.active[seat]
+                assert view.palace == zones[f"seat{s}.palace"]
+                assert view.deck_count == len(zones["deck"])
+            seat = game.to_act
+            assert seat is not None
+            game.apply(bot.choose(game.view(seat)))
