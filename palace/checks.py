@@ -40,7 +40,7 @@ _BETS: Final = [Bet(target=s) for s in range(10)]
 # ------------------------------------------------------------------ amounts (R3.4, R7)
 def min_attack(t: Table, seat: int) -> int:
     """R7.3: (attacker's soldiers + 1) × s."""
-    return (len(t.cards(seat, "soldiers")) + 1) * t.rules.small_bet
+    return (len(t.soldiers(seat)) + 1) * t.rules.small_bet
 
 
 def attack_of(t: Table, seat: int, amount: int | None) -> tuple[int, bool]:
@@ -60,13 +60,13 @@ def call_amount(t: Table, seat: int, attack: int, allin: bool = False) -> int:
     if t.calls_match_attack:
         owed = attack
     else:
-        owed = (len(t.cards(seat, "soldiers")) + 1) * t.rules.small_bet
+        owed = (len(t.soldiers(seat)) + 1) * t.rules.small_bet
     return min(owed, attack) if allin else owed
 
 
 def limit_raise(t: Table, seat: int) -> int:
     """R7.7: the limit raise is `b`, or 2 × s for a player with no soldiers."""
-    if not t.cards(seat, "soldiers"):
+    if not t.soldiers(seat):
         return 2 * t.rules.small_bet
     return t.rules.big_bet
 
@@ -116,13 +116,13 @@ def _discard_gate(t: Table, seat: int) -> str | None:
     reason = _forced(t, seat)
     if reason:
         return reason
-    if not t.cards(seat, "soldiers"):
+    if not t.soldiers(seat):
         return f"{t.name(seat)} has no soldiers to discard (R6.4)"
     return _afford(t, seat, t.discard_amount, "a Discard")
 
 
 def _soldier_cards(t: Table, seat: int, cards: tuple[Card, ...], rule: str) -> str | None:
-    soldiers = t.cards(seat, "soldiers")
+    soldiers = t.soldiers(seat)
     if card_set(cards).bit_count() != len(cards):  # one bit per card
         return f"a card is named twice in {format_cards(cards)} ({rule})"
     for c in cards:
@@ -220,7 +220,7 @@ def _check_trim(t: Table, seat: int, action: Trim) -> str | None:
     reason = _soldier_cards(t, seat, action.cards, "R6.7")
     if reason:
         return reason
-    n = len(t.cards(seat, "soldiers"))
+    n = len(t.soldiers(seat))
     cap = t.rules.max_soldiers
     if n - len(action.cards) > cap:
         return (
@@ -442,7 +442,7 @@ def legal_actions(t: Table) -> list[Action]:
         if _buy_gate(t, seat) is None:
             out.append(BUY)
         if _discard_gate(t, seat) is None:
-            out.extend(_discards(t.cards(seat, "soldiers")))
+            out.extend(_discards(t.soldiers(seat)))
         if _bet_amount(t, seat, None) is None:
             active = t.active
             for s in range(t.players):
@@ -458,6 +458,6 @@ def legal_actions(t: Table) -> list[Action]:
             out.append(RAISE)
         return out
     if phase is P_TRIM_TO_FIVE:
-        soldiers = t.cards(seat, "soldiers")
+        soldiers = t.soldiers(seat)
         return list(_trims_of(card_set(soldiers), trim_floor(len(soldiers), t.rules)))
     return []

@@ -285,10 +285,10 @@ class Game:
         return card.suit
 
     def soldiers(self, seat: int) -> tuple[Card, ...]:
-        return tuple(self._t.cards(seat, "soldiers"))
+        return tuple(self._t.soldiers(seat))
 
     def palace(self, seat: int) -> tuple[Card, ...]:
-        return tuple(self._t.cards(seat, "palace"))
+        return tuple(self._t.palace(seat))
 
     def min_attack(self, seat: int) -> int:
         """R7.3 minimum attack for this seat now."""

@@ -99,7 +99,7 @@ def buy_card(t: Table, card: Card) -> None:
     t.to_act = seat
     t.trim_next = None  # decided after the trim: left of the buyer
     cap = t.rules.max_soldiers
-    t.trim_min = max(0, len(t.cards(seat, "soldiers")) + 1 - cap)
+    t.trim_min = max(0, len(t.soldiers(seat)) + 1 - cap)
     t.record(
         E_BUY,
         seat,
@@ -116,7 +116,7 @@ def _trim(t: Table, seat: int, action: Trim) -> None:
     after_capture = t.trim_next is not None
     nxt = t.trim_next if t.trim_next is not None else t.left_of(seat)
     rule = t.trim_rule if after_capture else "R6.2"
-    soldiers = t.cards(seat, "soldiers")
+    soldiers = t.soldiers(seat)
     if len(soldiers) > t.rules.max_soldiers:
         rule = "R6.7"
     t.trim_next = None
@@ -150,9 +150,9 @@ def _discard(t: Table, seat: int, action: Discard) -> None:
 
 
 def _turn_fold(t: Table, seat: int) -> None:
-    pal = tuple(t.cards(seat, "palace"))
+    pal = tuple(t.palace(seat))
     banner = tuple(t.cards(seat, "banner"))
-    soldiers = tuple(t.cards(seat, "soldiers"))
+    soldiers = tuple(t.soldiers(seat))
     t.record(
         E_FOLD,
         seat,
@@ -249,7 +249,7 @@ def _bet(t: Table, seat: int, action: Bet) -> None:
         chips=((seat, -amount),) if amount else (),
         detail={
             "target": target,
-            "soldiers": len(t.cards(seat, "soldiers")),
+            "soldiers": len(t.soldiers(seat)),
             "s": t.rules.small_bet,
             "min": min_attack(t, seat),
             "allin": allin,
@@ -325,7 +325,7 @@ def _battle_fold(t: Table, seat: int) -> None:
         chips=chips,
         moves=(
             new_move(
-                tuple(t.cards(seat, "palace")),
+                tuple(t.palace(seat)),
                 zone(seat, "palace"),
                 "discard",
                 seen_by=(seat,),
@@ -340,9 +340,9 @@ def _battle_fold(t: Table, seat: int) -> None:
 def _capture(t: Table, winner: int, loser: int, attacker: int, rule: str) -> None:
     """The winner takes the loser's banner and soldiers as soldiers (R7.5, R8.4)."""
     banner = tuple(t.cards(loser, "banner"))
-    soldiers = tuple(t.cards(loser, "soldiers"))
+    soldiers = tuple(t.soldiers(loser))
     ends = _ending(t)
-    n = len(t.cards(winner, "soldiers")) + len(banner) + len(soldiers)
+    n = len(t.soldiers(winner)) + len(banner) + len(soldiers)
     cap = t.rules.max_soldiers
     if ends:
         t.phase, t.to_act = P_HAND_OVER, None
@@ -368,7 +368,7 @@ def _capture(t: Table, winner: int, loser: int, attacker: int, rule: str) -> Non
 
 def army_of(t: Table, seat: int) -> Army:
     return Army(
-        t.cards(seat, "banner")[0], tuple(t.cards(seat, "soldiers")), tuple(t.cards(seat, "palace"))
+        t.cards(seat, "banner")[0], tuple(t.soldiers(seat)), tuple(t.palace(seat))
     )
 
 
@@ -379,8 +379,8 @@ def _battle_showdown(t: Table) -> None:
     armies = (army_of(t, a), army_of(t, d))
     res = resolve_battle(*armies)
     shown = (
-        new_move(tuple(t.cards(a, "palace")), zone(a, "palace"), zone(a, "palace"), seen_by=(a, d)),
-        new_move(tuple(t.cards(d, "palace")), zone(d, "palace"), zone(d, "palace"), seen_by=(a, d)),
+        new_move(tuple(t.palace(a)), zone(a, "palace"), zone(a, "palace"), seen_by=(a, d)),
+        new_move(tuple(t.palace(d)), zone(d, "palace"), zone(d, "palace"), seen_by=(a, d)),
     )
     t.battle = None
     detail = {
@@ -434,7 +434,7 @@ def _battle_showdown(t: Table) -> None:
         "R8.4",
         moves=(
             new_move(
-                tuple(t.cards(loser, "palace")),
+                tuple(t.palace(loser)),
                 zone(loser, "palace"),
                 "discard",
                 seen_by=(a, d),
@@ -469,7 +469,7 @@ def _showdown(t: Table) -> None:
         None,
         "R10.3",
         moves=tuple(
-            new_move(tuple(t.cards(s, "palace")), zone(s, "palace"), zone(s, "palace"))
+            new_move(tuple(t.palace(s)), zone(s, "palace"), zone(s, "palace"))
             for s in live
         ),
         detail={"hands": hands},

@@ -210,8 +210,16 @@ class Table:
     def cards(self, seat: int, part: str) -> list[Card]:
         return self.zones[SEAT_ZONES[seat][part]]
 
+    def soldiers(self, seat: int) -> list[Card]:
+        """`cards(seat, "soldiers")`, read without a dictionary lookup."""
+        return self.seat_lists[seat][1]
+
+    def palace(self, seat: int) -> list[Card]:
+        """`cards(seat, "palace")`, read without a dictionary lookup."""
+        return self.seat_lists[seat][2]
+
     def banner_suit(self, seat: int) -> Any:
-        return self.zones[BANNER_ZONES[seat]][0].suit
+        return self.seat_lists[seat][0][0].suit
 
     def army(self, seat: int) -> list[Card]:
         """All of a seat's cards: banner, soldiers, palace (R8.1)."""
