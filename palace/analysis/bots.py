@@ -99,18 +99,19 @@ class _Sizes:
         self.seat = view.seat
         self.mine = card_set(view.my_cards)
         self._my_suit = -1  # read when first needed (a seat has a banner once dealt, R4)
-        self._mine: dict[int, int] = {}
-        self._floor: dict[int, int] = {}
+        # by seat, -1 until worked out (lists: a compiled module reads them without boxing)
+        self._mine = [-1] * len(view.seats)
+        self._floor = [-1] * len(view.seats)
 
     def mine_vs(self, opponent: int) -> int:
-        v = self._mine.get(opponent)
-        if v is None:
+        v = self._mine[opponent]
+        if v < 0:
             v = self._mine[opponent] = value_of_bits(self.mine, _suit_index(self.seats[opponent]))
         return v
 
     def floor_vs(self, opponent: int) -> int:
-        v = self._floor.get(opponent)
-        if v is None:
+        v = self._floor[opponent]
+        if v < 0:
             if self._my_suit < 0:
                 self._my_suit = _suit_index(self.seats[self.seat])
             v = self._floor[opponent] = value_of_bits(
