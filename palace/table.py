@@ -271,11 +271,15 @@ class Table:
             for c in mv.cards:
                 src.remove(c)
             zones[mv.dst].extend(mv.cards)
-        if detail:
-            for zname, order in detail.get("order", _EMPTY).items():
-                zones[zname][:] = order
-            for s in detail.get("out", ()):
-                self.active[s] = False
+        if detail:  # (most details hold neither an order nor seats out: test before looping)
+            reorder = detail.get("order")
+            if reorder is not None:
+                for zname, order in reorder.items():
+                    zones[zname][:] = order
+            out = detail.get("out")
+            if out is not None:
+                for s in out:
+                    self.active[s] = False
             refund = detail.get("refund", False)
         else:
             refund = False
