@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from enum import IntEnum
-from typing import Final
+from typing import Final, cast
 
 from palace.cards import Card, Rank, Suit, new_deck, parse_cards
 from palace.errors import CardError
@@ -116,6 +116,10 @@ def card_set(cards: Iterable[Card]) -> int:
     True
     """
     bits = 0
+    if type(cards) is tuple:  # the usual case, read by index in compiled code (no iterator)
+        for c in cast("tuple[Card, ...]", cards):
+            bits |= c.bit
+        return bits
     for c in cards:
         bits |= c.bit
     return bits
