@@ -70,6 +70,21 @@ def hand_row(game: Game, hand: int) -> dict[str, Any]:
     """One finished hand in numbers: actions, pot, battles (attacks), battle showdowns,
     how it ended, how many shared the pot, and the chips won by seat position
     (position 1 is the player left of the dealer, who acts first, R6.1)."""
+    actions, pot, battles, showdowns, ending, winners, won = _figures(game, hand)
+    return {
+        "hand": hand,
+        "actions": actions,
+        "pot": pot,
+        "battles": battles,
+        "showdowns": showdowns,
+        "ending": ending,
+        "winners": winners,
+        **{f"won pos {p + 1}": won[p] for p in range(len(won))},
+    }
+
+
+def _figures(game: Game, hand: int) -> tuple[int, int, int, int, str, int, list[int]]:
+    """`hand_row`'s figures, in its order (the won chips by seat position as a list)."""
     res = game.result
     if res is None:
         raise PalaceError(f"hand {hand} is not over yet")
@@ -84,16 +99,8 @@ def hand_row(game: Game, hand: int) -> dict[str, Any]:
             battles += 1
         elif kind is _BATTLE:
             showdowns += 1
-    return {
-        "hand": hand,
-        "actions": len(game.actions),
-        "pot": sum(game.won),
-        "battles": battles,
-        "showdowns": showdowns,
-        "ending": _reason(res.reason),
-        "winners": len(res.winners),
-        **{f"won pos {p + 1}": won[p] for p in range(n)},
-    }
+    ending = _reason(res.reason)
+    return len(game.actions), sum(game.won), battles, showdowns, ending, len(res.winners), won
 
 
 def play_hands(
@@ -148,18 +155,23 @@ def hand_totals(
     }
     with collector_paused():
         for i in range(start, stop):
-            _add_hand(out, hand_row(play_hand(rules, players, seed, i, bot), i), players)
+            _add_hand(out, _figures(play_hand(rules, players, seed, i, bot), i))
     return out
 
 
-def _add_hand(out: dict[str, Any], row: dict[str, Any], players: int) -> None:
+def _add_hand(out: dict[str, Any], figures: tuple[int, int, int, int, str, int, list[int]]) -> None:
+    actions, pot, battles, showdowns, ending, winners, won = figures
     out["hands"] += 1
-    for key in ("actions", "pot", "battles", "showdowns"):
-        out[key] += row[key]
-    out["shared"] += row["winners"] > 1
-    out["endings"][row["ending"]] = out["endings"].get(row["ending"], 0) + 1
-    for p in range(players):
-        out["won"][p] += row[f"won pos {p + 1}"]
+    out["actions"] += actions
+    out["pot"] += pot
+    out["battles"] += battles
+    out["showdowns"] += showdowns
+    out["shared"] += winners > 1
+    endings = out["endings"]
+    endings[ending] = endings.get(ending, 0) + 1
+    total = out["won"]
+    for p in range(len(won)):
+        total[p] += won[p]
 
 
 def averages(totals: dict[str, Any]) -> dict[str, float]:
