@@ -367,9 +367,7 @@ def _capture(t: Table, winner: int, loser: int, attacker: int, rule: str) -> Non
 
 
 def army_of(t: Table, seat: int) -> Army:
-    return Army(
-        t.cards(seat, "banner")[0], tuple(t.soldiers(seat)), tuple(t.palace(seat))
-    )
+    return Army(t.cards(seat, "banner")[0], tuple(t.soldiers(seat)), tuple(t.palace(seat)))
 
 
 def _battle_showdown(t: Table) -> None:
@@ -469,8 +467,7 @@ def _showdown(t: Table) -> None:
         None,
         "R10.3",
         moves=tuple(
-            new_move(tuple(t.palace(s)), zone(s, "palace"), zone(s, "palace"))
-            for s in live
+            new_move(tuple(t.palace(s)), zone(s, "palace"), zone(s, "palace")) for s in live
         ),
         detail={"hands": hands},
     )
