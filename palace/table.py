@@ -25,14 +25,13 @@ SEAT_PARTS: Final = ("banner", "soldiers", "palace", "cut")
 COMMON_ZONES: Final = ("deck", "discard", "rejects")
 
 SEAT_ZONES: Final = [{p: f"seat{s}.{p}" for p in SEAT_PARTS} for s in range(10)]
-BANNER_ZONES: Final = tuple(z["banner"] for z in SEAT_ZONES)  # by seat
 FACE_UP_ZONES: Final = frozenset(
     ["rejects"] + [z for zones in SEAT_ZONES for p, z in zones.items() if p != "palace"]
 )
 _EMPTY: Final[dict[str, Any]] = {}
 _new_event: Final = (
     tuple.__new__
-)  # an Event straight from its fields (no per-field defaults to fill)
+)  # a named tuple (an Event, a Move) straight from its fields (no defaults to fill)
 
 
 def new_move(
