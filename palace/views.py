@@ -121,10 +121,8 @@ class OwedLegal:
     costs nothing for a view that was dropped unread."""
 
     __slots__ = ("game", "listed", "__weakref__")
-
-    def __init__(self, game: _Lister) -> None:
-        self.game = game  # the game, whose legal actions these are until it moves on
-        self.listed: tuple[Action, ...] | None = None
+    game: _Lister  # the game, whose legal actions these are until it moves on
+    listed: tuple[Action, ...] | None  # made by `owed_legal`, the one way to make one
 
     def __call__(self) -> tuple[Action, ...]:
         if self.listed is None:
@@ -136,8 +134,9 @@ _blank: Final = object.__new__
 
 
 def owed_legal(game: _Lister) -> OwedLegal:
-    """`OwedLegal(game)` made without a call to the class (a Python class: from compiled
-    code, calling it costs more than setting its two fields), as a game makes one per view."""
+    """A new `OwedLegal` for `game`'s current legal actions, as a game makes one per view
+    (made without calling the class: from compiled code, a call to a Python class costs
+    more than setting its two fields)."""
     owed: OwedLegal = _blank(OwedLegal)
     owed.game = game
     owed.listed = None
