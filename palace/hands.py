@@ -47,8 +47,6 @@ class Category(IntEnum):
 # `Final` lets the compiled engine (palace/native.py) read these as C statics, not through
 # the module's dict on every use.
 _N: Final = 1 << 13
-_POP: Final = [bin(m).count("1") for m in range(_N)]
-_HIGH: Final = [m.bit_length() - 1 for m in range(_N)]  # highest set bit, -1 for 0
 
 
 def _top_pack(mask: int, k: int) -> int:
@@ -61,12 +59,6 @@ def _top_pack(mask: int, k: int) -> int:
     return out
 
 
-_TOP1: Final = [_top_pack(m, 1) for m in range(_N)]
-_TOP2: Final = [_top_pack(m, 2) for m in range(_N)]
-_TOP3: Final = [_top_pack(m, 3) for m in range(_N)]
-_TOP5: Final = [_top_pack(m, 5) for m in range(_N)]
-
-
 def _straight_top(mask: int) -> int:
     for top in range(12, 3, -1):  # ace-high down to six-high
         window = 0b11111 << (top - 4)
@@ -77,7 +69,24 @@ def _straight_top(mask: int) -> int:
     return 0
 
 
-_STRAIGHT: Final = [_straight_top(m) for m in range(_N)]
+# Every table is indexed by a suit's 13-bit rank mask and held as `bytes` (8 KB each, one
+# byte an entry): compiled, a byte is read straight from the buffer, where a list of Python
+# ints sends each read to an int object of its own (cache misses: about 5% of a bot hand's
+# cycles). The packed tops of 3 and 5 ranks are wider than a byte: their high nibble is the
+# top rank (`_TOP`), their lower bits are split into byte tables.
+_POP: Final = bytes(bin(m).count("1") for m in range(_N))  # cards in the mask
+_TOP: Final = bytes(m.bit_length() for m in range(_N))  # highest rank + 1 (0: none)
+_STRAIGHT: Final = bytes(_straight_top(m) for m in range(_N))  # straight's top + 1 (0: none)
+_TOP2: Final = bytes(_top_pack(m, 2) for m in range(_N))  # the top 2 ranks + 1, 4 bits each
+_TOP3_LOW: Final = bytes(_top_pack(m, 3) & 0xFF for m in range(_N))  # 2nd and 3rd of 3
+_TOP5_MID: Final = bytes(_top_pack(m, 5) >> 8 & 0xFF for m in range(_N))  # 2nd and 3rd of 5
+_TOP5_LOW: Final = bytes(_top_pack(m, 5) & 0xFF for m in range(_N))  # 4th and 5th of 5
+
+
+def _top5(m: int) -> int:
+    """The top five ranks of mask `m`, + 1, packed 4 bits each (highest first)."""
+    return _TOP[m] << 16 | _TOP5_MID[m] << 8 | _TOP5_LOW[m]
+
 
 # Each category's base value: ``(category + 1) << 20``.
 SF: Final = 9 << 20
@@ -173,47 +182,44 @@ def value_of_bits(bits: int, exclude_suit: int = -1) -> int:
         st = _STRAIGHT[s]
         if st:
             return SF | st << 16
-        flush = FLUSH | _TOP5[s]
+        flush = FLUSH | _top5(s)
     four = a & b & c & d
     anyr = a | b | c | d
     if four:
-        q = _HIGH[four]
-        return QUADS | (q + 1) << 16 | _TOP1[anyr & ~(1 << q)] << 12
+        q = _TOP[four]  # rank + 1
+        return QUADS | q << 16 | _TOP[anyr & ~(1 << (q - 1))] << 12
     ab = a & b
     cd = c & d
     three = (ab & (c | d)) | (cd & (a | b))
     two = ab | cd | ((a | b) & (c | d))
     if three:
-        t = _HIGH[three]
-        tb = 1 << t
+        t = _TOP[three]
+        tb = 1 << (t - 1)
         rest = two & ~tb
         if rest:
-            return FULL | (t + 1) << 16 | (_HIGH[rest] + 1) << 12
+            return FULL | t << 16 | _TOP[rest] << 12
         if flush:
             return flush
         st = _STRAIGHT[anyr]
         if st:
             return STRAIGHT | st << 16
-        return TRIPS | (t + 1) << 16 | _TOP2[anyr & ~tb] << 8
+        return TRIPS | t << 16 | _TOP2[anyr & ~tb] << 8
     if flush:
         return flush
     st = _STRAIGHT[anyr]
     if st:
         return STRAIGHT | st << 16
     if two:
-        p = _HIGH[two]
-        rest = two & ~(1 << p)
+        p = _TOP[two]
+        pb = 1 << (p - 1)
+        rest = two & ~pb
         if rest:
-            p2 = _HIGH[rest]
-            return (
-                TWO_PAIR
-                | (p + 1) << 16
-                | (p2 + 1) << 12
-                | _TOP1[anyr & ~(1 << p) & ~(1 << p2)] << 8
-            )
-        return PAIR | (p + 1) << 16 | _TOP3[anyr & ~(1 << p)] << 4
+            p2 = _TOP[rest]
+            return TWO_PAIR | p << 16 | p2 << 12 | _TOP[anyr & ~pb & ~(1 << (p2 - 1))] << 8
+        low = anyr & ~pb  # the three kickers: the top rank's nibble, then the next two
+        return PAIR | p << 16 | (_TOP[low] << 8 | _TOP3_LOW[low]) << 4
     if anyr:
-        return HIGH | _TOP5[anyr]
+        return HIGH | _top5(anyr)
     return 0
 
 
