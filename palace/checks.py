@@ -430,6 +430,12 @@ def listed_trim(bits: int) -> Trim:
     return _kept(Trim, _TRIM_BY_BITS, bits)
 
 
+def listed_discard(bits: int) -> Discard:
+    """The Discard of this card set that `legal_actions` lists (the same object): while a
+    seat may discard, every non-empty set of its soldiers is listed (R6.4)."""
+    return _kept(Discard, _DISCARD_BY_BITS, bits)
+
+
 def legal_actions(t: Table) -> list[Action]:
     """Every action `why_illegal` accepts now, in a fixed order (Buy, Discards, Bets,
     Stay, Fold; Fold, Call, Raise; Trims from fewest discards)."""

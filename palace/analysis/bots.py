@@ -19,6 +19,7 @@ from palace.checks import (
     FOLD,
     RAISE,
     STAY,
+    listed_discard,
     listed_trim,
     listing_order,
     trim_floor,
@@ -238,9 +239,8 @@ class RuleBot:
             for cards in best_sets(whole, sizes.mine):
                 five |= cards
             idle = card_set(view.me.soldiers) & ~five
-            for d in legal if idle else ():
-                if type(d) is DISCARD_TYPE and d.bits == idle:
-                    return d
+            if idle:  # a non-empty set of its soldiers: listed while it may discard (R6.4)
+                return listed_discard(idle)
         return STAY
 
     def _sized(self, view: SeatView, bet: Bet, sizes: _Sizes | None = None) -> Bet:
