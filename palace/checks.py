@@ -40,7 +40,7 @@ _BETS: Final = [Bet(target=s) for s in range(10)]
 # ------------------------------------------------------------------ amounts (R3.4, R7)
 def min_attack(t: Table, seat: int) -> int:
     """R7.3: (attacker's soldiers + 1) × s."""
-    return (len(t.soldiers(seat)) + 1) * t.rules.small_bet
+    return (len(t.soldiers(seat)) + 1) * t.small_bet
 
 
 def attack_of(t: Table, seat: int, amount: int | None) -> tuple[int, bool]:
@@ -60,14 +60,14 @@ def call_amount(t: Table, seat: int, attack: int, allin: bool = False) -> int:
     if t.calls_match_attack:
         owed = attack
     else:
-        owed = (len(t.soldiers(seat)) + 1) * t.rules.small_bet
+        owed = (len(t.soldiers(seat)) + 1) * t.small_bet
     return min(owed, attack) if allin else owed
 
 
 def limit_raise(t: Table, seat: int) -> int:
     """R7.7: the limit raise is `b`, or 2 × s for a player with no soldiers."""
     if not t.soldiers(seat):
-        return 2 * t.rules.small_bet
+        return 2 * t.small_bet
     return t.rules.big_bet
 
 
@@ -109,7 +109,7 @@ def _buy_gate(t: Table, seat: int) -> str | None:
         return reason
     if not t.zones["deck"] and not t.zones["discard"]:
         return "the draw deck and the discard pile are both empty, so Buy is not possible (R6.3)"
-    return _afford(t, seat, t.rules.small_bet, "a Buy")
+    return _afford(t, seat, t.small_bet, "a Buy")
 
 
 def _discard_gate(t: Table, seat: int) -> str | None:
@@ -221,7 +221,7 @@ def _check_trim(t: Table, seat: int, action: Trim) -> str | None:
     if reason:
         return reason
     n = len(t.soldiers(seat))
-    cap = t.rules.max_soldiers
+    cap = t.max_soldiers
     if n - len(action.cards) > cap:
         return (
             f"{t.name(seat)} would keep {n - len(action.cards)} soldiers: discard at least "
@@ -266,7 +266,7 @@ def why_illegal(t: Table, action: Action) -> str | None:
     me = t.name(seat)
     if phase is P_TRIM_TO_FIVE:
         return (
-            f"{me} must first choose which soldiers to discard (at most {t.rules.max_soldiers} "
+            f"{me} must first choose which soldiers to discard (at most {t.max_soldiers} "
             "may stay) before play goes on (R6.7)"
         )
     if phase is P_BATTLE_RESPONSE:

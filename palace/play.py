@@ -98,16 +98,16 @@ def buy_card(t: Table, card: Card) -> None:
     t.phase = P_TRIM_TO_FIVE
     t.to_act = seat
     t.trim_next = None  # decided after the trim: left of the buyer
-    cap = t.rules.max_soldiers
+    cap = t.max_soldiers
     t.trim_min = max(0, len(t.soldiers(seat)) + 1 - cap)
     t.record(
         E_BUY,
         seat,
         "R6.2",
         cards=(card,),
-        amount=t.rules.small_bet,
+        amount=t.small_bet,
         moves=(new_move((card,), "deck", zone(seat, "soldiers")),),
-        chips=((seat, -t.rules.small_bet),),
+        chips=((seat, -t.small_bet),),
         detail={"cap": cap} if t.trim_min else {},
     )
 
@@ -117,7 +117,7 @@ def _trim(t: Table, seat: int, action: Trim) -> None:
     nxt = t.trim_next if t.trim_next is not None else t.left_of(seat)
     rule = t.trim_rule if after_capture else "R6.2"
     soldiers = t.soldiers(seat)
-    if len(soldiers) > t.rules.max_soldiers:
+    if len(soldiers) > t.max_soldiers:
         rule = "R6.7"
     t.trim_next = None
     t.phase = P_TURN
@@ -250,7 +250,7 @@ def _bet(t: Table, seat: int, action: Bet) -> None:
         detail={
             "target": target,
             "soldiers": len(t.soldiers(seat)),
-            "s": t.rules.small_bet,
+            "s": t.small_bet,
             "min": min_attack(t, seat),
             "allin": allin,
         },
@@ -343,7 +343,7 @@ def _capture(t: Table, winner: int, loser: int, attacker: int, rule: str) -> Non
     soldiers = tuple(t.soldiers(loser))
     ends = _ending(t)
     n = len(t.soldiers(winner)) + len(banner) + len(soldiers)
-    cap = t.rules.max_soldiers
+    cap = t.max_soldiers
     if ends:
         t.phase, t.to_act = P_HAND_OVER, None
     else:

@@ -478,18 +478,21 @@ def build_view(
     battle = (
         None
         if b is None
-        else BattleInfo(
-            b.attacker,
-            b.defender,
-            b.to_act,
-            b.owed,
-            dict(b.paid),
-            b.raises,
-            b.last_raiser,
-            b.last_raise,
-            b.bettor,
-            b.last_bet,
-            b.allin_attack,
+        else new(
+            BattleInfo,
+            (
+                b.attacker,
+                b.defender,
+                b.to_act,
+                b.owed,
+                dict(b.paid),
+                b.raises,
+                b.last_raiser,
+                b.last_raise,
+                b.bettor,
+                b.last_bet,
+                b.allin_attack,
+            ),
         )
     )
     turn = new(
