@@ -206,7 +206,12 @@ class SeatView:
         legal = self._legal
         if isinstance(legal, tuple):
             return legal
-        listed = legal()
+        if type(legal) is OwedLegal:  # its fields read here: calling it is a Python call
+            listed = legal.listed
+            if listed is None:
+                listed = legal.listed = legal.game._legal_tuple()
+        else:
+            listed = legal()
         self._legal = listed
         return listed
 
