@@ -156,11 +156,11 @@ def big(hands: int, budget: float, address: str, seed: int) -> None:
     rate = done / took
     million = 1_000_000 / rate
     verdict = "within" if million <= AIM_SECONDS else "over"
-    head = f"{done:,} hands in {took:,.0f} s" + (
+    head = f"{done:,} hands in {took:,.1f} s" + (
         "" if df is not None else f" (stopped at the {budget:,.0f} s budget)"
     )
     print(
-        f"{head}: {rate:,.0f} hands/s; 1,000,000 hands take {million:,.0f} s at this rate; "
+        f"{head}: {rate:,.0f} hands/s; 1,000,000 hands take {million:,.1f} s at this rate; "
         f"the aim is {AIM_SECONDS} s: {verdict}"
     )
     if df is not None:
