@@ -3,7 +3,7 @@
 Palace has one rules implementation, in Python. `make native` (`build`) compiles the
 modules in `COMPILED` with mypyc, the compiler mypy and black are built with, into
 extension modules beside their sources; Python then imports those instead, and random
-play runs about 2.2-2.9 times as fast, a rule-bot study about 4.5-5.6 times
+play runs about 2.2-3.9 times as fast, a rule-bot study about 4.5-5.9 times
 (`bench/bench_engine.py` and `bench/bench_studies.py` measure both in one run).
 `make pure` (`remove`) goes back to the pure-Python modules, `make native-status` says
 which are in use, and ``PALACE_PURE=1`` runs the source for one process (to debug or
