@@ -71,9 +71,10 @@ def _straight_top(mask: int) -> int:
 
 # Every table is indexed by a suit's 13-bit rank mask and held as `bytes` (8 KB each, one
 # byte an entry): compiled, a byte is read straight from the buffer, where a list of Python
-# ints sends each read to an int object of its own (cache misses: about 5% of a bot hand's
-# cycles). The packed tops of 3 and 5 ranks are wider than a byte: their high nibble is the
-# top rank (`_TOP`), their lower bits are split into byte tables.
+# ints sends each read to an int object of its own (callgrind: 1% fewer instructions and 2%
+# fewer L1 data misses a bot hand than lists). The packed tops of 3 and 5 ranks are wider
+# than a byte: their high nibble is the top rank (`_TOP`), their lower bits are split into
+# byte tables.
 _POP: Final = bytes(bin(m).count("1") for m in range(_N))  # cards in the mask
 _TOP: Final = bytes(m.bit_length() for m in range(_N))  # highest rank + 1 (0: none)
 _STRAIGHT: Final = bytes(_straight_top(m) for m in range(_N))  # straight's top + 1 (0: none)

@@ -169,7 +169,7 @@ class Table:
         self.no_limit: bool = rules.no_limit
         self.discard_amount: int = rules.discard_amount
         self.calls_match_attack: bool = rules.calls_match_attack
-        self.small_bet: int = rules.small_bet  # s (R3.1)
+        self.small_bet: int = rules.small_bet  # s (R3)
         self.max_soldiers: int = rules.max_soldiers  # R6.7's cap
         self.dealer = dealer
         self.zones = zones
