@@ -125,9 +125,16 @@ class OwedLegal:
     listed: tuple[Action, ...] | None  # made by `owed_legal`, the one way to make one
 
     def __call__(self) -> tuple[Action, ...]:
-        if self.listed is None:
-            self.listed = self.game._legal_tuple()
-        return self.listed
+        return _listed_now(self)
+
+
+def _listed_now(owed: OwedLegal) -> tuple[Action, ...]:
+    """`owed`'s legal actions, listed now if they were not yet (a plain function: compiled
+    code calls it directly, where calling the object goes through its `__call__` slot)."""
+    listed = owed.listed
+    if listed is None:
+        listed = owed.listed = owed.game._legal_tuple()
+    return listed
 
 
 _blank: Final = object.__new__
@@ -206,12 +213,7 @@ class SeatView:
         legal = self._legal
         if isinstance(legal, tuple):
             return legal
-        if type(legal) is OwedLegal:  # its fields read here: calling it is a Python call
-            listed = legal.listed
-            if listed is None:
-                listed = legal.listed = legal.game._legal_tuple()
-        else:
-            listed = legal()
+        listed = _listed_now(legal) if type(legal) is OwedLegal else legal()
         self._legal = listed
         return listed
 
