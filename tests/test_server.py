@@ -18,8 +18,16 @@ import pytest
 from palace.app.files import LoadError, load_hand_or_scenario
 from palace.app.server import capacity
 from palace.app.server.admission import GONE, HOLDING, STARTING, WAITING, Admission
+from palace.app.server.handlers import KernelRecorder, retire
 from palace.app.server.launcher import too_big_sentence
-from palace.app.server.pages import WAITING_DONE, full_page, waiting_prelude, waiting_update
+from palace.app.server.pages import (
+    RETRY_SPACING_MS,
+    WAITING_DONE,
+    full_page,
+    start_failed,
+    waiting_prelude,
+    waiting_update,
+)
 from palace.scenarios import MAX_BYTES
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -179,6 +187,106 @@ def test_the_full_page_is_friendly() -> None:
     assert "The class is full" in page and "Try again in a minute" in page
     assert "serving 40 pages right now, as many as this server allows (40)" in page
     assert 'role="alert"' in page and "location.reload()" in page
+
+
+def test_a_page_that_did_not_start_says_so_and_tries_again_once() -> None:
+    page = start_failed("Palace could not start this page: its kernel stopped <early>.")
+    assert 'role="alert"' in page and "This page did not start" in page
+    assert "its kernel stopped &lt;early&gt;." in page  # the text is escaped
+    assert "Try again now" in page and "location.reload()" in page
+    # one automatic retry, then not again within two minutes (no reload loop)
+    assert f"now-last>{RETRY_SPACING_MS}" in page and RETRY_SPACING_MS >= 60_000
+    assert "It did not start the last time either" in page
+    assert "document.body.appendChild(box)" in page  # out of Voilà's hidden cells block
+
+
+# ---------------------------------------------------------------------- kernels that stop
+class FakeKernel:
+    """A kernel manager's kernel: restart callbacks, readiness and life, as jupyter_client."""
+
+    def __init__(self, alive_after: int = 0) -> None:
+        self.callbacks: dict[str, list] = {"restart": [], "dead": []}
+        self.polls_until_alive = alive_after
+        self.ready: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.ready.set_result(None)
+
+    def add_restart_callback(self, f, event: str = "restart") -> None:
+        self.callbacks[event].append(f)
+
+    def remove_restart_callback(self, f, event: str = "restart") -> None:
+        self.callbacks[event].remove(f)
+
+    async def is_alive(self) -> bool:
+        self.polls_until_alive -= 1
+        return self.polls_until_alive < 0
+
+    def fire(self, event: str) -> None:
+        for f in list(self.callbacks[event]):
+            f()
+
+
+class FakeManager:
+    def __init__(self, kernel: FakeKernel | None = None) -> None:
+        self.kernels = {"k1": kernel} if kernel else {}
+        self.shut_down: list[str] = []
+
+    def __contains__(self, kernel_id: str) -> bool:
+        return kernel_id in self.kernels
+
+    async def start_kernel(self, **kwargs: object) -> str:
+        return "k1"
+
+    def get_kernel(self, kernel_id: str) -> FakeKernel:
+        return self.kernels[kernel_id]
+
+    async def shutdown_kernel(self, kernel_id: str, now: bool = False) -> None:
+        self.shut_down.append(kernel_id)
+        del self.kernels[kernel_id]
+
+
+@pytest.mark.parametrize(
+    ("event", "said"),
+    [("restart", "it died and was restarted"), ("dead", "it died and could not be restarted")],
+)
+def test_a_page_hears_when_its_kernel_stops_while_starting(event: str, said: str) -> None:
+    async def run() -> tuple[str, dict]:
+        kernel = FakeKernel()
+        recorder = KernelRecorder(FakeManager(kernel))
+        assert await recorder.start_kernel(kernel_name="python3") == "k1"
+        assert not recorder.stopped.done()
+        kernel.fire(event)
+        kernel.fire("dead")  # a later event changes nothing
+        recorder.unwatch()  # the page is given up: the kernel's callbacks are its own again
+        return recorder.stopped.result(), kernel.callbacks
+
+    what, callbacks = asyncio.run(run())
+    assert what == said and callbacks == {"restart": [], "dead": []}
+
+
+def test_a_kernel_gone_at_once_is_a_stopped_start() -> None:
+    class Forgetful(FakeManager):
+        def get_kernel(self, kernel_id: str) -> FakeKernel:
+            raise KeyError(kernel_id)
+
+    async def run() -> str:
+        recorder = KernelRecorder(Forgetful())
+        await recorder.start_kernel()
+        recorder.unwatch()
+        return recorder.stopped.result()
+
+    assert asyncio.run(run()) == "it was gone as soon as it started"
+
+
+def test_a_stopped_pages_kernel_is_shut_down_after_its_restart() -> None:
+    async def run() -> tuple[list[str], int, list[str]]:
+        restarting = FakeManager(FakeKernel(alive_after=3))  # alive on the fourth look
+        await retire(restarting, "k1", every=0.001)
+        gone = FakeManager()  # jupyter_server took a kernel that stayed dead off the map
+        await retire(gone, "k1", every=0.001)
+        return restarting.shut_down, restarting.kernels.__len__(), gone.shut_down
+
+    shut, left, untouched = asyncio.run(run())
+    assert shut == ["k1"] and left == 0 and untouched == []
 
 
 # ---------------------------------------------------------------------- make app's options

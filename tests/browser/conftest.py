@@ -300,13 +300,15 @@ def start_palace_server(
     target: str = "notebooks/",
     scheme: str = "http",
     context: ssl.SSLContext | None = None,
+    env: dict[str, str] | None = None,
 ) -> PalaceServer:
-    """``python -m palace.app.server notebooks/`` (what ``make app`` runs) on a free port."""
+    """``python -m palace.app.server notebooks/`` (what ``make app`` runs) on a free port,
+    with `env` added to this process's environment."""
     port = _free_port()
     VOILA_LOG_DIR.mkdir(parents=True, exist_ok=True)
     log = VOILA_LOG_DIR / f"palace-{port}.log"
     log_file = log.open("w")
-    env = dict(os.environ)
+    env = {**os.environ, **(env or {})}
     env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
     command = [
         sys.executable,

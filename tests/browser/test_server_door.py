@@ -11,6 +11,7 @@ import json
 import os
 import re
 import signal
+import sys
 import time
 from pathlib import Path
 
@@ -205,5 +206,47 @@ def test_a_dropped_connection_says_so(palace_server, browser) -> None:
         banner.wait_for(timeout=60_000)
         assert banner.locator(".palace-lost-text").inner_text() == LOST
         assert button(banner, "Reload").count() == 1
+    finally:
+        page.context.close()
+
+
+# ---------------------------------------------------------------------- a kernel that dies
+FLAKY_KERNEL = Path(__file__).resolve().parent / "fixtures" / "flaky_kernel.py"
+
+
+def flaky_kernels(folder: Path) -> dict[str, str]:
+    """The environment for a server whose first kernel dies as it starts (a taken port, an
+    out-of-memory kill): a `python3` kernelspec first on the Jupyter path."""
+    spec = folder / "kernels" / "python3"
+    spec.mkdir(parents=True)
+    command = [sys.executable, str(FLAKY_KERNEL), "-f", "{connection_file}"]
+    kernel = {"argv": command, "display_name": "Python 3 (dies once)", "language": "python"}
+    (spec / "kernel.json").write_text(json.dumps(kernel))
+    return {"JUPYTER_PATH": str(folder), "FLAKY_KERNEL_MARKER": str(folder / "died")}
+
+
+def test_a_page_whose_kernel_dies_while_starting_says_so_and_tries_again(
+    palace_server, browser, tmp_path
+) -> None:
+    """Voilà alone would keep such a page blank for ever and its start slot taken."""
+    env = flaky_kernels(tmp_path)
+    server = palace_server(NO_POOL, "--start_slots=1", env=env)
+    page = new_page(browser)
+    try:
+        page.goto(server.base + APP, wait_until="commit", timeout=LOAD_TIMEOUT)
+        failed = page.locator("#palace-failed [role=alert]")
+        failed.wait_for(timeout=120_000)
+        assert failed.locator("h1").inner_text() == "This page did not start"
+        assert "its kernel stopped while starting" in failed.inner_text()
+        assert button(failed, "Try again now").count() == 1
+        shot(page, "did-not-start")
+        assert Path(env["FLAKY_KERNEL_MARKER"]).exists()
+        page.locator(TABLE).wait_for(timeout=LOAD_TIMEOUT)  # it reloaded itself
+        assert page.locator("#palace-failed").count() == 0
+        log = server.log_text()
+        assert "stopped while its page was starting (it died and was restarted)" in log
+        # the dead page's place and start slot are free; its restarted kernel is shut down
+        until(lambda: server.status()["kernels"] == 1, timeout=90)
+        assert server.status()["pages"] == 1 and server.status()["starting"] == 0
     finally:
         page.context.close()

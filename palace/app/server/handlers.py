@@ -7,7 +7,9 @@ streamed exactly as Voilà does it) with three things around it:
 * when other pages are starting, it sends "Palace is starting: N pages ahead of you" at
   once and updates N until the page's turn comes (`Admission`);
 * when the page's kernel is not ready within half a second (a pre-heated kernel still
-  warming up), it says "Starting your page…" rather than leaving the tab blank.
+  warming up), it says "Starting your page…" rather than leaving the tab blank;
+* when the page's kernel stops before the page is drawn (Voilà would then send heartbeats
+  for ever), it says so, frees the page's place and the page tries again by itself.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from palace.app.server.pages import (
     STARTING_NOW,
     WAITING_DONE,
     full_page,
+    start_failed,
     waiting_prelude,
     waiting_update,
 )
@@ -47,11 +50,17 @@ class KernelRecorder:
     A page handed a pre-heated kernel has its idle clock reset, and the kernel manager is
     told (`PalaceKernelManager.handed_to_page`), so the culler does not take a kernel that
     warmed up long ago before the browser has connected to it.
+
+    A kernel started for the page is watched until the page is drawn: `stopped` is done
+    (with a few words on what happened) if the kernel dies or is restarted meanwhile. Voilà
+    cannot draw a page whose kernel stopped, and would wait for it for ever.
     """
 
     def __init__(self, manager: Any) -> None:
         self._manager = manager
         self.kernel_id: str | None = None
+        self.stopped: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+        self._watched: Any = None
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._manager, name)
@@ -59,6 +68,7 @@ class KernelRecorder:
     async def start_kernel(self, **kwargs: Any) -> str:
         kernel_id: str = await ensure_async(self._manager.start_kernel(**kwargs))
         self.kernel_id = kernel_id
+        self._watch(kernel_id)
         return kernel_id
 
     async def get_rendered_notebook(self, **kwargs: Any) -> Any:
@@ -72,6 +82,34 @@ class KernelRecorder:
         if handed is not None:
             handed(self.kernel_id)  # not culled before its page connects (kernels.py)
         return result
+
+    # ------------------------------------------------------------------ the watch
+    def _watch(self, kernel_id: str) -> None:
+        try:
+            kernel = self._manager.get_kernel(kernel_id)
+        except KeyError:
+            self._stop("it was gone as soon as it started")
+            return
+        kernel.add_restart_callback(self._restarted, "restart")
+        kernel.add_restart_callback(self._dead, "dead")
+        self._watched = kernel
+
+    def unwatch(self) -> None:
+        """The page is drawn (or given up): later restarts are the page's own business."""
+        if self._watched is not None:
+            self._watched.remove_restart_callback(self._restarted, "restart")
+            self._watched.remove_restart_callback(self._dead, "dead")
+            self._watched = None
+
+    def _restarted(self) -> None:
+        self._stop("it died and was restarted")
+
+    def _dead(self) -> None:
+        self._stop("it died and could not be restarted")
+
+    def _stop(self, what: str) -> None:
+        if not self.stopped.done():
+            self.stopped.set_result(what)
 
 
 class PalaceRenderHandler(TornadoVoilaHandler):
@@ -125,8 +163,9 @@ class PalaceRenderHandler(TornadoVoilaHandler):
             if not self._waiting_shown:
                 raise
             self.log.exception("Palace: the page %s could not start", path)
-            self._fail(exc)
+            self._fail(f"Palace could not start this page ({type(exc).__name__}).")
         finally:
+            self._recorder.unwatch()
             if ticket.state == WAITING:
                 door.leave(ticket)
             else:
@@ -135,24 +174,48 @@ class PalaceRenderHandler(TornadoVoilaHandler):
     # ------------------------------------------------------------------ the page
     async def _stream(self, path: str | None) -> None:
         generator = self.get_generator(path=path)
-        first = asyncio.ensure_future(generator.__anext__())
+        stopped = self._recorder.stopped if self._recorder is not None else None
+        pending = asyncio.ensure_future(generator.__anext__())
         if not self._waiting_shown:
-            done, _ = await asyncio.wait({first}, timeout=PATIENCE)
+            done, _ = await asyncio.wait({pending}, timeout=PATIENCE)
             if not done:
                 self._show_waiting(None)
-        try:
-            html: str | None = await first
-        except StopAsyncIteration:
-            html = None
-        if self._waiting_shown:
-            self.write(WAITING_DONE)
-        while html is not None:
+        drawing = False
+        while True:
+            watched = {pending} if stopped is None else {pending, stopped}
+            await asyncio.wait(watched, return_when=asyncio.FIRST_COMPLETED)
+            if not pending.done():  # the kernel stopped: Voilà would wait for it for ever
+                pending.cancel()
+                await self._kernel_stopped(stopped.result() if stopped else "")
+                return
+            try:
+                html: str = pending.result()
+            except StopAsyncIteration:
+                return
+            if self._waiting_shown and not drawing:
+                self.write(WAITING_DONE)
+            drawing = True
             self.write(html)
             self.flush()
-            try:
-                html = await generator.__anext__()
-            except StopAsyncIteration:
-                html = None
+            pending = asyncio.ensure_future(generator.__anext__())
+
+    async def _kernel_stopped(self, what: str) -> None:
+        """The page's kernel stopped before the page was drawn: say so, free the page's
+        place, and shut the kernel down once jupyter_client is done restarting it (a
+        restarted kernel would hold memory no page uses)."""
+        assert self._recorder is not None
+        kernel_id, self._recorder.kernel_id = self._recorder.kernel_id, None
+        self.log.warning(
+            "Palace: the kernel %s stopped while its page was starting (%s); the page was "
+            "told to try again",
+            kernel_id,
+            what,
+        )
+        if kernel_id is not None:
+            task = asyncio.ensure_future(retire(self.settings["kernel_manager"], kernel_id))
+            _RETIRING.add(task)
+            task.add_done_callback(_RETIRING.discard)
+        self._fail("Palace could not start this page: its kernel stopped while starting.")
 
     def _page_headers(self) -> None:
         self.set_header("Content-Type", "text/html; charset=utf-8")
@@ -170,12 +233,9 @@ class PalaceRenderHandler(TornadoVoilaHandler):
         self.write(waiting_update(ahead))
         self.flush()
 
-    def _fail(self, exc: Exception) -> None:
-        text = (
-            "Palace could not start this page "
-            f"({type(exc).__name__}). Reload the page to try again."
-        )
-        self.write(f"<script>palaceWait({json.dumps(text)})</script>\n")
+    def _fail(self, text: str) -> None:
+        """Tell the page it did not start; it tries again by itself (once a minute at most)."""
+        self.write(start_failed(text))
         self.flush()
 
     def _refuse_full(self) -> None:
@@ -185,6 +245,30 @@ class PalaceRenderHandler(TornadoVoilaHandler):
         self.set_header("Retry-After", str(RETRY_SECONDS))
         self._page_headers()
         self.finish(full_page(door.pages(), door.max_pages, RETRY_SECONDS))
+
+
+_RETIRING: set[asyncio.Future[None]] = set()  # kernels being shut down (kept from the GC)
+
+
+async def retire(manager: Any, kernel_id: str, every: float = 0.5, patience: float = 60.0) -> None:
+    """Shut down a kernel no page uses, after any restart in progress has finished.
+
+    jupyter_client tells the page's watch that a kernel is restarting before it restarts it;
+    a shutdown sent meanwhile would be undone by the restart. A kernel that stayed dead is
+    taken off the map by jupyter_server itself.
+    """
+    for _ in range(int(patience / every)):
+        await asyncio.sleep(every)
+        if kernel_id not in manager:
+            return
+        kernel = manager.get_kernel(kernel_id)
+        if kernel.ready.done() and await ensure_async(kernel.is_alive()):
+            break
+    if kernel_id in manager:
+        try:
+            await ensure_async(manager.shutdown_kernel(kernel_id, now=True))
+        except KeyError:  # gone meanwhile
+            pass
 
 
 def pool_ready(manager: Any) -> int:

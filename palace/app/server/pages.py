@@ -1,8 +1,10 @@
-"""The two pages the server writes itself: "starting, N ahead of you" and "the class is full".
+"""What the server writes itself: "starting, N ahead of you", "the class is full", "did not start".
 
 The waiting note is the start of the page the visitor asked for: it is sent at once, updated
 by small scripts while the page waits in line, and taken away when Voilà's own page (which
 follows in the same response) begins. The full page is a whole page of its own (HTTP 503).
+A page that did not start (its kernel stopped) is told so over whatever was already sent,
+and tries again by itself once; a second failure within two minutes waits for a click.
 
 >>> "3 pages ahead of you" in waiting_update(3)
 True
@@ -88,4 +90,39 @@ def full_page(pages: int, max_pages: int, retry_seconds: int = 60) -> str:
         "<script>setTimeout(function(){location.reload();}, "
         f"{retry_seconds * 1000} + Math.floor(Math.random() * 15000));</script>\n"
         "</body></html>\n"
+    )
+
+
+RETRY_AFTER_MS = 3000  # a page that did not start reloads itself after this long
+RETRY_SPACING_MS = 120_000  # ... unless it already did so this recently (no reload loop)
+
+
+def start_failed(text: str) -> str:
+    """Laid over the page that did not start: what happened, a button, and one retry.
+
+    >>> 'role="alert"' in start_failed("Palace could not start this page.")
+    True
+    """
+    return (
+        f"<style>{_STYLE}"
+        "  #palace-failed { position: fixed; inset: 0; z-index: 10000; background: #fafafa;"
+        " margin: 0; padding-top: 1px; }</style>\n"
+        '<div id="palace-failed"><div class="palace-door" role="alert">'
+        "<h1>This page did not start</h1>"
+        f'<p class="palace-door-line">{escape(text)}</p>'
+        '<p id="palace-failed-next">Trying again in a few seconds…</p>'
+        '<button type="button" onclick="location.reload()">Try again now</button>'
+        "</div></div>\n"
+        # out of whatever Voilà had begun (its cells wait in a hidden block), onto the body
+        "<script>(function(){if(window.palaceWaitDone){palaceWaitDone();}"
+        "var box=document.getElementById('palace-failed');"
+        "if(box&&document.body){document.body.appendChild(box);}"
+        "var key='palace-start-retry',now=Date.now(),last=0;"
+        "try{last=+(sessionStorage.getItem(key)||0);}catch(e){}"
+        f"if(now-last>{RETRY_SPACING_MS}){{"
+        "try{sessionStorage.setItem(key,String(now));}catch(e){}"
+        f"setTimeout(function(){{location.reload();}},{RETRY_AFTER_MS});}}"
+        "else{document.getElementById('palace-failed-next').textContent="
+        "'It did not start the last time either: try again in a minute, or tell your "
+        "instructor.';}})();</script>\n"
     )
