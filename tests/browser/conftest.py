@@ -126,9 +126,9 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> objec
     if not item.path.is_relative_to(Path(__file__).parent):
         return report
     lines = [f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}"]
-    for n, seen in enumerate(PAGES_OPENED[-4:], 1):
+    for n, notes in enumerate(PAGES_OPENED[-4:], 1):
         lines.append(f"page {n} of the last {min(4, len(PAGES_OPENED))}:")
-        lines.extend(f"  {x}" for x in seen[-25:] or ["  (nothing noted)"])
+        lines.extend(f"  {x}" for x in notes.lines())
     since = time.time() - call.duration - 5
     if VOILA_LOG_DIR.is_dir():
         for log in sorted(VOILA_LOG_DIR.glob("*.log"), key=lambda p: p.stat().st_mtime)[-3:]:

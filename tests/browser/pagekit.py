@@ -28,7 +28,29 @@ LOST = (
 )
 
 
-PAGES_OPENED: list[list[str]] = []
+class PageNotes:
+    """What happened to one page (see `watch`): events with their times, the requests still
+    unanswered and the websocket frames each way, for the report of a test that fails."""
+
+    def __init__(self) -> None:
+        self.seen: list[str] = []
+        self.pending: dict[object, str] = {}
+        self.frames = {"received": 0, "sent": 0}
+
+    def count(self, way: str) -> None:
+        self.frames[way] += 1
+
+    def lines(self, last: int = 25) -> list[str]:
+        lines = self.seen[-last:] or ["(nothing noted)"]
+        if self.frames["received"] or self.frames["sent"]:
+            lines.append(
+                f"websocket frames: {self.frames['received']} received, {self.frames['sent']} sent"
+            )
+        lines.extend(f"still waiting for: {url}" for url in list(self.pending.values())[:8])
+        return lines
+
+
+PAGES_OPENED: list[PageNotes] = []
 """What happened to each page opened by a test (see `watch`), attached by conftest.py to the
 report of a browser test that fails."""
 
@@ -36,10 +58,11 @@ report of a browser test that fails."""
 def watch(page: object) -> None:
     """Note what a page went through, for the report of a test that fails: its document's
     response and whether the streamed page finished, loads, console and page errors, failed
-    requests, websockets opened and closed."""
+    requests, requests still unanswered, websockets opened and closed and their frames."""
     start = time.monotonic()
-    seen: list[str] = []
-    PAGES_OPENED.append(seen)
+    notes = PageNotes()
+    PAGES_OPENED.append(notes)
+    seen = notes.seen
 
     def note(text: str) -> None:
         if "ERR_BLOCKED_BY_CLIENT" in text:
@@ -49,9 +72,18 @@ def watch(page: object) -> None:
     def document(request: object) -> bool:
         return request.resource_type == "document"  # type: ignore[attr-defined]
 
+    def sent(request: object) -> None:
+        notes.pending[request] = request.url.split("?")[0]  # type: ignore[attr-defined]
+
+    def answered(request: object) -> None:
+        notes.pending.pop(request, None)
+
     on = page.on  # type: ignore[attr-defined]
     on("console", lambda m: m.type == "error" and note(f"console error: {m.text}"))
     on("pageerror", lambda e: note(f"page error: {e}"))
+    on("request", sent)
+    on("requestfailed", answered)
+    on("requestfinished", answered)
     on("requestfailed", lambda r: note(f"request failed: {r.url} ({r.failure})"))
     on("response", lambda r: document(r.request) and note(f"document {r.status}: {r.url}"))
     on("requestfinished", lambda r: document(r) and note(f"document streamed whole: {r.url}"))
@@ -62,6 +94,8 @@ def watch(page: object) -> None:
         url = ws.url.split("?")[0]  # type: ignore[attr-defined]
         note(f"websocket opened: {url}")
         ws.on("close", lambda _ws: note(f"websocket closed: {url}"))  # type: ignore[attr-defined]
+        ws.on("framereceived", lambda _f: notes.count("received"))  # type: ignore[attr-defined]
+        ws.on("framesent", lambda _f: notes.count("sent"))  # type: ignore[attr-defined]
 
     on("websocket", socket)
 
