@@ -88,7 +88,7 @@ class KernelRecorder:
         try:
             kernel = self._manager.get_kernel(kernel_id)
         except KeyError:
-            self._stop("it was gone as soon as it started")
+            self._give_up("it was gone as soon as it started")
             return
         kernel.add_restart_callback(self._restarted, "restart")
         kernel.add_restart_callback(self._dead, "dead")
@@ -102,12 +102,12 @@ class KernelRecorder:
             self._watched = None
 
     def _restarted(self) -> None:
-        self._stop("it died and was restarted")
+        self._give_up("it died and was restarted")
 
     def _dead(self) -> None:
-        self._stop("it died and could not be restarted")
+        self._give_up("it died and could not be restarted")
 
-    def _stop(self, what: str) -> None:
+    def _give_up(self, what: str) -> None:
         if not self.stopped.done():
             self.stopped.set_result(what)
 
