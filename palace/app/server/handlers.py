@@ -173,28 +173,28 @@ class PalaceRenderHandler(TornadoVoilaHandler):
 
     # ------------------------------------------------------------------ the page
     async def _stream(self, path: str | None) -> None:
+        assert self._recorder is not None  # get() made it
+        stopped = self._recorder.stopped
         generator = self.get_generator(path=path)
-        stopped = self._recorder.stopped if self._recorder is not None else None
         pending = asyncio.ensure_future(generator.__anext__())
         if not self._waiting_shown:
             done, _ = await asyncio.wait({pending}, timeout=PATIENCE)
             if not done:
                 self._show_waiting(None)
-        drawing = False
+        begun = False
         while True:
-            watched = {pending} if stopped is None else {pending, stopped}
-            await asyncio.wait(watched, return_when=asyncio.FIRST_COMPLETED)
+            await asyncio.wait({pending, stopped}, return_when=asyncio.FIRST_COMPLETED)
             if not pending.done():  # the kernel stopped: Voilà would wait for it for ever
                 pending.cancel()
-                await self._kernel_stopped(stopped.result() if stopped else "")
+                await self._kernel_stopped(stopped.result())
                 return
             try:
                 html: str = pending.result()
             except StopAsyncIteration:
                 return
-            if self._waiting_shown and not drawing:
-                self.write(WAITING_DONE)
-            drawing = True
+            if self._waiting_shown and not begun:
+                self.write(WAITING_DONE)  # Voilà's page begins: the waiting note goes
+            begun = True
             self.write(html)
             self.flush()
             pending = asyncio.ensure_future(generator.__anext__())
