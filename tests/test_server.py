@@ -283,7 +283,7 @@ def test_a_stopped_pages_kernel_is_shut_down_after_its_restart() -> None:
         await retire(restarting, "k1", every=0.001)
         gone = FakeManager()  # jupyter_server took a kernel that stayed dead off the map
         await retire(gone, "k1", every=0.001)
-        return restarting.shut_down, restarting.kernels.__len__(), gone.shut_down
+        return restarting.shut_down, len(restarting.kernels), gone.shut_down
 
     shut, left, untouched = asyncio.run(run())
     assert shut == ["k1"] and left == 0 and untouched == []
