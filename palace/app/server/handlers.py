@@ -234,7 +234,8 @@ class PalaceRenderHandler(TornadoVoilaHandler):
         self.flush()
 
     def _fail(self, text: str) -> None:
-        """Tell the page it did not start; it tries again by itself (once a minute at most)."""
+        """Tell the page it did not start; it tries again by itself, at most once in two
+        minutes (pages.py)."""
         self.write(start_failed(text))
         self.flush()
 
