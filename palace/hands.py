@@ -148,7 +148,8 @@ def strengths_of(bits: int) -> list[int]:
         lowest = bits & -bits
         out.append(_STRENGTH[lowest.bit_length() - 1])
         bits ^= lowest
-    out.sort(reverse=True)
+    out.sort()  # (compiled, sort() and reverse() are C calls; sort(reverse=True) a
+    out.reverse()  # Python method call with a keyword)
     return out
 
 
@@ -162,6 +163,23 @@ def cards_of(bits: int) -> tuple[Card, ...]:
 
 
 SUIT_MASKS: Final = (0x1FFF, 0x1FFF << 13, 0x1FFF << 26, 0x1FFF << 39)  # a suit's 13 bits
+
+
+def suits_of_five(bits: int) -> int:
+    """How many suits hold five or more cards of a 52-bit card set. With two, `value_of_bits`
+    takes the first suit's flush (a hand of ten cards or more), so taking cards away can
+    raise its value; with one or none, it never does.
+
+    >>> from palace.cards import parse_cards
+    >>> suits_of_five(card_set(parse_cards("2c 3c 4c 5c 7c 2d 3d 4d 5d")))
+    1
+    """
+    return (
+        (_POP[bits & 0x1FFF] >= 5)
+        + (_POP[(bits >> 13) & 0x1FFF] >= 5)
+        + (_POP[(bits >> 26) & 0x1FFF] >= 5)
+        + (_POP[bits >> 39] >= 5)
+    )
 
 
 def value_of_bits(bits: int, exclude_suit: int = -1) -> int:

@@ -119,18 +119,20 @@ def _weighed_every_trim(whole: int, soldiers: int, low: int) -> int:
 
 
 def test_the_rule_bot_trims_as_weighing_every_listed_trim() -> None:
-    """`best_trim` builds the trims' card sets itself (no list); on random hands of 5-10
-    cards, some with two suits of five, and every kind of floor, it picks what weighing
-    every trim `subset_sets` lists picks."""
+    """`best_trim` builds the trims' card sets itself (no list) and grows only the trims
+    that keep the best hand; on random hands of 5-13 cards (a banner, three palace cards and
+    up to nine soldiers after a capture), some with two suits of five, and every kind of
+    floor, it picks what weighing every trim `subset_sets` lists picks."""
     rng = random.Random(2026)
     for i in range(4000):
         if i % 4 == 0:  # five cards in each of two suits: two flushes to choose between
             a, b = rng.sample(range(4), 2)
             cards = [s * 13 + r for s in (a, b) for r in rng.sample(range(13), 5)]
+            cards += rng.sample([c for c in range(52) if c not in cards], rng.randint(0, 3))
         else:
-            cards = rng.sample(range(52), rng.randint(5, 10))
+            cards = rng.sample(range(52), rng.randint(5, 13))
         whole = sum(1 << c for c in cards)
-        soldiers = sum(1 << c for c in rng.sample(cards, rng.randint(0, min(7, len(cards)))))
+        soldiers = sum(1 << c for c in rng.sample(cards, rng.randint(0, min(9, len(cards)))))
         n = soldiers.bit_count()
         low = rng.choice([0, max(0, n - 5), 1, n, n + 1])
         assert best_trim(whole, soldiers, low) == _weighed_every_trim(whole, soldiers, low), (

@@ -26,7 +26,15 @@ from palace.checks import (
 )
 from palace.errors import PalaceError
 from palace.events import Phase
-from palace.hands import Category, Hand, best_sets, card_set, evaluate, value_of_bits
+from palace.hands import (
+    Category,
+    Hand,
+    best_sets,
+    card_set,
+    evaluate,
+    suits_of_five,
+    value_of_bits,
+)
 from palace.match import Bot, play_out
 
 __all__ = ["Bot", "RandomBot", "RuleBot", "my_hand_against", "play_out", "their_visible_against"]
@@ -126,13 +134,23 @@ def _at_least(value: int, category: Category) -> bool:
     return value >> 20 > category
 
 
+_WEIGH_ALL: Final = 3
+"""Up to this many soldiers, `best_trim` weighs all their trims (eight at most): cheaper
+than keeping track of which ones to grow."""
+
+
 def best_trim(whole: int, soldiers: int, low: int) -> int:
     """The soldiers the rule bot discards (a card set) in a Trim of at least `low` of
     `soldiers`, its whole hand being `whole`: the trim that keeps the strongest hand, then
     the fewest cards, then the first listed by `legal_actions` (R6.7); -1 if none is legal.
 
-    It weighs the trims in listing order (`checks.listing_order`), each card set built
-    from the last in a local integer: a list of them would hold a Python object per set.
+    Taking cards away never raises a hand's value (while at most one suit holds five:
+    `suits_of_five`), so the strongest kept hand is among the trims of exactly `low`
+    soldiers, and a trim of one more soldier can keep it only if a trim it contains does:
+    the search weighs the smallest trims, then grows only those that keep the best value,
+    one soldier at a time, and takes the first listed of the largest. With two suits of
+    five, or few soldiers, it weighs every trim in listing order (`checks.listing_order`),
+    each card set a local integer.
 
     >>> from palace.cards import parse_cards
     >>> from palace.hands import cards_of
@@ -143,16 +161,76 @@ def best_trim(whole: int, soldiers: int, low: int) -> int:
     """
     cards, order, starts = listing_order(soldiers)
     n = len(cards)
+    if low < 0:
+        low = 0
+    if low > n:
+        return -1
+    if n <= _WEIGH_ALL or suits_of_five(whole) > 1:
+        return _weigh_every_trim(whole, cards, order, starts, low)
+    # the trims of `low` soldiers, in listing order: the best value, and those that keep it
+    best_value = -1
+    level: list[int] = []  # position masks (bit i: the i-th strongest soldier)
+    level_bits: list[int] = []  # their card sets
+    for i in range(starts[low], starts[low + 1] if low < n else len(order)):
+        pm = order[i]
+        bits = _bits_of(pm, cards)
+        value = value_of_bits(whole & ~bits)
+        if value > best_value:
+            best_value = value
+            level = [pm]
+            level_bits = [bits]
+        elif value == best_value:
+            level.append(pm)
+            level_bits.append(bits)
+    seen = [False] * (1 << n)
+    size = low
+    while size < n:
+        grown: list[int] = []
+        grown_bits: list[int] = []
+        for k in range(len(level)):
+            pm = level[k]
+            for j in range(n):
+                bit = 1 << j
+                if pm & bit or seen[pm | bit]:
+                    continue
+                seen[pm | bit] = True
+                bits = level_bits[k] | cards[j]
+                if value_of_bits(whole & ~bits) == best_value:
+                    grown.append(pm | bit)
+                    grown_bits.append(bits)
+        if not grown:
+            break
+        level, level_bits = grown, grown_bits
+        size += 1
+    first = 0  # the first listed: within a size, trims are listed as `combinations` of
+    for k in range(1, len(level)):  # positions, so the one holding the lowest position
+        differ = level[k] ^ level[first]  # where two differ comes first
+        if level[k] & differ & -differ:
+            first = k
+    return level_bits[first]
+
+
+def _bits_of(pm: int, cards: list[int]) -> int:
+    """The card set of a position mask over `cards`."""
+    bits = 0
+    while pm:
+        lowest = pm & -pm
+        bits |= cards[lowest.bit_length() - 1]
+        pm ^= lowest
+    return bits
+
+
+def _weigh_every_trim(
+    whole: int, cards: list[int], order: tuple[int, ...], starts: tuple[int, ...], low: int
+) -> int:
+    """`best_trim` by weighing every trim in listing order (a hand whose value taking cards
+    away may raise)."""
+    n = len(cards)
     best = -1
     best_value = best_size = -1
-    for size in range(max(low, 0), n + 1):  # fewest discarded first: a tie goes to the first
+    for size in range(low, n + 1):  # fewest discarded first: a tie goes to the first
         for i in range(starts[size], starts[size + 1] if size < n else len(order)):
-            pm = order[i]
-            bits = 0
-            while pm:
-                lowest = pm & -pm
-                bits |= cards[lowest.bit_length() - 1]
-                pm ^= lowest
+            bits = _bits_of(order[i], cards)
             value = value_of_bits(whole & ~bits)
             if value > best_value or (value == best_value and size > best_size):
                 best, best_value, best_size = bits, value, size
