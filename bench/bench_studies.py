@@ -7,8 +7,10 @@ rules, `palace.analysis.studies.compare_variants`):
 1. hands/s on the serial path (no Dask) and on a `LocalCluster` of 2 worker processes
    (started before the clock runs; its start-up time is printed apart), best of
    ``--rounds`` interleaved runs each, the ratio, and a check that both tables are identical;
-   the same shards on two plain `multiprocessing` processes are the peer that shows what
-   Dask itself costs, and the CPU seconds per hand show what the machine allows;
+   the same shards on two plain `multiprocessing` processes, in the same rounds, are the
+   peer that shows what Dask itself costs, and the CPU seconds per hand show what the
+   machine allows; each round's figures are printed too, and the cluster-vs-serial ratio
+   within each round (a shared machine's speed moves between rounds more than within one);
 2. ``--big`` hands (default 1,000,000) on the same 2-worker cluster: the time, hands/s,
    and the aim (under 3 minutes on a 2-core machine); a run that passes ``--budget``
    seconds (default 900) is cancelled and extrapolated from the hands it finished;
@@ -218,21 +220,21 @@ def main() -> None:
             dask_df, t = timed(args.hands, address, args.seed)
             dask_cpu = sum(probe.run(time.process_time).values()) - before
         dask_ts.append(t)
+        pool_ts.append(pooled(pool, args.hands, args.seed))
         source_tables = set()
         if compiled:
             table, t = source_serial(args.hands, args.seed)
             source_tables.add(table)
             source_ts.append(t)
         for _ in range(1, args.rounds):  # interleaved, best of each: a busy neighbour
-            serial_ts.append(timed(args.hands, "serial", args.seed)[1])  # slows both alike
+            serial_ts.append(timed(args.hands, "serial", args.seed)[1])  # slows them alike
             dask_df, t = timed(args.hands, address, args.seed)
             dask_ts.append(t)
+            pool_ts.append(pooled(pool, args.hands, args.seed))
             if compiled:
                 table, t = source_serial(args.hands, args.seed)
                 source_tables.add(table)
                 source_ts.append(t)
-        for _ in range(args.rounds):
-            pool_ts.append(pooled(pool, args.hands, args.seed))
         pool.shutdown()
         serial_t, dask_t, pool_t = min(serial_ts), min(dask_ts), min(pool_ts)
         same = serial_df.equals(dask_df) and source_tables <= {serial_df.to_csv()}
@@ -247,6 +249,14 @@ def main() -> None:
         print(f"\n{'path':>26} | {'hands/s':>9} | vs serial   (best of {args.rounds} interleaved)")
         for name, rate, ratio in rows:
             print(f"{name:>26} | {rate:9,.1f} | {ratio:8.2f}x")
+        print("each round, hands/s (the machine's variance):")
+        for name, ts in (("serial", serial_ts), ("cluster", dask_ts), ("plain", pool_ts)):
+            print(f"  {name:>8}: {', '.join(f'{args.hands / t:,.0f}' for t in ts)}")
+        each = sorted(s / d for s, d in zip(serial_ts, dask_ts, strict=True))
+        print(
+            f"the cluster vs serial within each round: {', '.join(f'{r:.2f}x' for r in each)} "
+            f"(median {each[len(each) // 2]:.2f}x: a round's two runs meet the same machine)"
+        )
         print(
             f"(cluster start-up {started:.1f} s, not counted; tables identical"
             f"{' (serial, cluster, source)' if source_tables else ''}: {same})"
