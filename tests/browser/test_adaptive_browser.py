@@ -32,7 +32,12 @@ def test_search_bots_explain_and_explore_finds_effects(voila_server, page, scree
     why.first.wait_for(timeout=WAIT)
     assert "sampled worlds" in " ".join(why.all_inner_texts())
     assert "Error displaying widget" not in page.inner_text("body")
-    why.first.scroll_into_view_if_needed()
+    # the narration is redrawn whole as each bot answers: scroll to it in one step in the page
+    # (a locator's scroll waits for the element to be stable, and a redraw can detach it)
+    page.evaluate(
+        "() => document.querySelector('.palace-app-play .palace-narration-why')"
+        "?.scrollIntoView({block: 'center'})"
+    )
     screenshot("adaptive-play-search-bots")
 
     # Explore: search bots, a small run, every figure with its interval, findings in words
