@@ -180,17 +180,16 @@ bench: $(VENV)/.installed-bench native
 	else echo "(bench/run_all.py not written yet)"; fi
 
 # Re-run notebooks in place after a change to what they show (NB=one file to do one).
-# Widget state and timings are not stored: nbval compares the text outputs only.
+# The widget state is stored (metadata.widgets: GitHub, nbviewer, JupyterLab without a
+# kernel and the handouts draw the panels from it), cut to what the outputs show
+# (palace/widgets/stored_state.py); timings are not. nbval compares the text outputs only.
 NB ?= $(NOTEBOOKS)
 notebooks: $(VENV)/.installed-test native
 	@for nb in $(NB); do echo "running $$nb"; \
 	  $(IN_VENV) $(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace \
-	    --ExecutePreprocessor.store_widget_state=False \
+	    --ExecutePreprocessor.store_widget_state=True \
 	    --ExecutePreprocessor.record_timing=False "$$nb" || exit 1; \
-	  $(PY) -c "import json,sys; p=sys.argv[1]; nb=json.load(open(p)); \
-	nb['metadata'].pop('widgets', None); \
-	[c.get('metadata', {}).pop('execution', None) for c in nb['cells']]; \
-	open(p, 'w').write(json.dumps(nb, indent=1, ensure_ascii=False) + '\n')" "$$nb"; done
+	  $(IN_VENV) $(PY) -m palace.widgets.stored_state "$$nb" || exit 1; done
 
 # Handouts: each lesson executed and written as a static HTML page that prints whole
 # (palace/app/handouts.py), for students without a server.
