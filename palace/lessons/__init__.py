@@ -44,7 +44,12 @@ from palace.lessons.display import (
 )
 from palace.lessons.drills import DRILLS, LESSON_DRILLS, drill
 from palace.lessons.facts import battle_event, event_index, events_text, said, stake_table
-from palace.lessons.guided import FIRST_HAND_STEPS, first_hand, guided_first_hand
+from palace.lessons.guided import (
+    FIRST_HAND_STEPS,
+    first_battle_story,
+    first_hand,
+    guided_first_hand,
+)
 from palace.lessons.positions import (
     attack_position,
     bot_hand,
@@ -53,6 +58,23 @@ from palace.lessons.positions import (
     scenario,
     two_left_story,
     under_attack,
+)
+from palace.lessons.prose import (
+    LessonError,
+    all_in_call,
+    ante_sentence,
+    banner_story,
+    battle_outcome,
+    cap_story,
+    changes_story,
+    cut_story,
+    deck_story,
+    divergence_story,
+    join,
+    moved,
+    shared_suits,
+    stakes_story,
+    summary_story,
 )
 from palace.lessons.quizzes import (
     banner_card_quiz,
@@ -73,6 +95,22 @@ from palace.widgets.turn_desk import TurnDesk
 from palace.widgets.variant_comparer import VariantComparer
 
 __all__ = [
+    "LessonError",
+    "all_in_call",
+    "ante_sentence",
+    "banner_story",
+    "battle_outcome",
+    "cap_story",
+    "changes_story",
+    "cut_story",
+    "deck_story",
+    "divergence_story",
+    "join",
+    "moved",
+    "shared_suits",
+    "stakes_story",
+    "summary_story",
+    "first_battle_story",
     "ALL_CLAUSES",
     "BattleView",
     "Chart",

@@ -53,10 +53,13 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson(
         "04_battles.ipynb",
         "Battles",
-        "Attack sizes, fold / call / raise, the showdown; ties go to the banner count, and "
-        "a battle still tied puts both players out.",
+        "Attack sizes, fold / call / raise in limit and no-limit, all-in with limited chips, "
+        "the showdown; ties go to the banner count, and a battle still tied puts both players "
+        "out.",
         (
             "R3.2",
+            "R3.3",
+            "R3.4",
             "R7.1",
             "R7.2",
             "R7.3",

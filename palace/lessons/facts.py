@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 import pandas as pd
 
-from palace.actions import Bet
+from palace.actions import Bet, Raise
 from palace.errors import PalaceError
 from palace.events import Event, Phase
 from palace.game import Game
@@ -46,7 +46,8 @@ def said(events: Iterable[Event]) -> str:
 
 def stake_table(game: Game) -> pd.DataFrame:
     """For the player to act: each opponent they may attack, what the attack costs (R7.3),
-    what that opponent pays to call (R7.6) and the raise size (R7.7) — from the engine."""
+    what that opponent pays to call (R7.6) and the raise size (R7.7; none where R3.4 forbids
+    one) — from the engine."""
     me = game.to_act
     if me is None or game.phase is not Phase.TURN:
         raise PalaceError("stake_table needs a player on their turn")
@@ -73,11 +74,15 @@ def stake_table(game: Game) -> pd.DataFrame:
         else:
             probe = game.replay()
             probe.apply(Bet(target=target))
+            raising = probe.why_illegal(Raise())
+            at_least = "at least " if game.rules.no_limit else ""
             row.update(
                 {
                     "attack (R7.3)": probe.events[-1].amount,
                     "call (R7.6)": probe.owed(),
-                    "call + raise (R7.7)": f"{probe.owed()} + {probe.raise_size()}",
+                    "call + raise (R7.7)": f"{probe.owed()} + {at_least}{probe.raise_size()}"
+                    if raising is None
+                    else "no raise (R3.4)" if "R3.4" in raising else "no raise",
                     "not allowed": "",
                 }
             )
