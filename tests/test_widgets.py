@@ -21,6 +21,9 @@ from palace import (
     play_out,
 )
 from palace.errors import PalaceError
+from palace.lessons import drill, guided_first_hand
+from palace.lessons.guided import first_hand
+from palace.views import sentence_for
 from palace.widgets import (
     CARD_CSS,
     ActionPicker,
@@ -34,7 +37,9 @@ from palace.widgets import (
     card_html,
     cards_html,
 )
+from palace.widgets.battle_view import shows_battle
 from palace.widgets.cards import face
+from palace.widgets.quiz import CheckYourself
 
 # Five players, dealer Eve (seat 4): the banner deal goes Ann Ah, Bob Kd, Cat Qc, Dan Js
 # (group A), then Eve Ts (group B): Dan and Eve both have spade banners (R4.5, R7.2).
@@ -239,6 +244,104 @@ class TestDealStepper:
         assert "Verdict" in st.battle.text()
         st.next()
         assert st.battle.layout.display == "none"
+
+    def test_whole_hand_block_tells_every_step_as_the_view_may_read_it(self) -> None:
+        g = play_out(Game.new(players=3, seed=1), {s: RuleBot() for s in range(3)})
+        battle = next(e for e in g.events if e.kind == "battle")
+        st = DealStepper(g, start=len(g.events) - 1)
+        story = st.story_html
+        # a closed <details>, so the page shows the step and the story is one click away
+        assert '<details class="palace-whole-hand">' in story
+        assert f"The whole hand, step by step ({len(g.events)} steps)" in story
+        items = re.findall(r"<li>(.*?)</li>", story, re.S)
+        assert len(items) == len(g.events)
+        for ev, item in zip(g.events, items, strict=True):
+            assert html.escape(sentence_for(ev, None), quote=True) in item
+            assert f'<span class="palace-log-num">{ev.index + 1}</span>' in item
+        # a spectator never saw the palaces: no battle's cards, no palace card named
+        assert "palace-whole-battle" not in story
+        palace_cards = {c.name for e in g.events if e.kind == "palace" for c in e.cards}
+        assert not palace_cards & set(labels(story))
+        st.reveal_all = True
+        story = st.story_html
+        assert html.escape(battle.text, quote=True) in story
+        shown = re.search(r'<div class="palace-whole-battle">(.*?)</li>', story, re.S)
+        assert shown is not None
+        res = battle.detail["battle"]
+        for hand in (res.attacker_hand, res.defender_hand):
+            for c in hand.cards:
+                assert c.name in " ".join(labels(shown.group(1)))
+            for c in hand.excluded:  # struck out with the rule that strikes it
+                assert any(
+                    lab.startswith(f"{c.name} (struck out") for lab in labels(shown.group(1))
+                )
+        # a seat sees the battles it fought (R5.3: palaces shown down to the two sides)
+        st.reveal_all = False
+        st.perspective = battle.detail["defender"]
+        fought = [e for e in g.events if shows_battle(e, st.perspective, False)]
+        assert fought and st.story_html.count("palace-whole-battle") == len(fought)
+        st.perspective = next(
+            s for s in range(3) if s not in (battle.detail["attacker"], battle.detail["defender"])
+        )
+        fought = [e for e in g.events if shows_battle(e, st.perspective, False)]
+        assert st.story_html.count("palace-whole-battle") == len(fought)
+
+
+class TestGuidedHand:
+    def test_whole_hand_follows_every_step_to_the_pot(self) -> None:
+        guide = guided_first_hand()
+        story = guide.story_html
+        assert '<details class="palace-whole-hand">' in story
+        steps = re.findall(r'palace-whole-step-head">Step (\d+) of (\d+): ([^<]*)', story)
+        n = len(guide.steps)
+        assert [int(i) for i, _, _ in steps] == list(range(1, n + 1))
+        assert [t.strip() for _, _, t in steps] == [s.title for s in guide.steps]
+        for step in guide.steps:
+            assert html.escape(step.text, quote=True) in story
+        # played as the steps ask, the story reaches the hand's end with the battle's cards
+        g, bots = first_hand()
+        ctl = PlayController(g, human=0, bots=dict(bots))
+        for step in guide.steps:
+            if step.expect is not None:
+                ctl.act(next(a for a in ctl.game.legal_actions() if step.wants(a)))
+        assert ctl.game.is_over
+        for ev in ctl.game.events[len(first_hand()[0].events) :]:
+            assert html.escape(sentence_for(ev, 0), quote=True) in story
+        battle = next(e for e in ctl.game.events if e.kind == "battle")
+        block = re.search(r'<div class="palace-whole-battle">(.*?)</li>', story, re.S)
+        assert block is not None
+        shown = labels(block.group(1))
+        for c in battle.cards:
+            assert any(lab.startswith(c.name) for lab in shown), c
+        # the live panel is untouched: still at its first step
+        assert guide.index == 0 and not guide.game.is_over
+
+
+class TestAnswersBehindDetails:
+    def test_drill_answer_waits_behind_a_closed_details_until_check(self) -> None:
+        d = drill(lesson=1, seed=1)
+        ex = d.exercise
+        block = re.search(r'<details class="palace-answer">(.*?)</details>', d.html, re.S)
+        assert block is not None  # closed: no "open" attribute
+        assert html.escape(ex.answer, quote=True) in block.group(1)
+        assert html.escape(ex.explanation, quote=True) in block.group(1)
+        assert html.escape(ex.question, quote=True) in d.html
+        d.choose(ex.answer)
+        d.check()
+        assert "palace-answer" not in d.html and "palace-drill-right" in d.html
+        d.another()
+        assert html.escape(d.exercise.answer, quote=True) in d.html.split("palace-answer")[1]
+
+    def test_quiz_answer_and_showdown_behind_details(self) -> None:
+        att, dfn = Army.parse("Kh", "Qs", "Ks 8c 3c"), Army.parse("4d", "Ah", "Ac 6h 2s")
+        q = CheckYourself.battle(att, dfn, ("Ann", "Cat"))
+        block = re.search(r'<details class="palace-answer">(.*?)</details>', q.html, re.S)
+        assert block is not None and "Answer: Ann wins." in block.group(1)
+        struck = [lab for lab in labels(block.group(1)) if "struck out" in lab]
+        assert len(struck) == 2  # Cat's A♥ and 6♥ under Ann's heart banner (R8.2)
+        q.choose("Ann wins")
+        q.reveal()
+        assert "palace-answer" not in q.html and "palace-quiz-right" in q.html
 
 
 # ---------------------------------------------------------------------- action picker

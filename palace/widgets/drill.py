@@ -55,6 +55,22 @@ DRILL_CSS = """<style>
 </style>"""
 
 PICK = "Pick an answer, then press Check. Stuck? Press Hint."
+ANSWER_CSS = """<style>
+.palace-answer { border: 1px dashed #94a3b8; border-radius: 10px; padding: 4px 12px;
+  font-size: 14.5px; color: #1f2937; }
+.palace-answer > summary { cursor: pointer; font-weight: 650; color: #1e3a8a; }
+</style>"""
+
+
+def answer_html(answer: str, explanation: str, extra: str = "") -> str:
+    """The answer and why, behind a closed ``<details>`` element: a page without a kernel
+    (or a reader who would rather not press Check) can still read it, after thinking."""
+    return (
+        '<details class="palace-answer"><summary>Show the answer</summary>'
+        f"<p><b>Answer: {esc(answer)}.</b> {esc(explanation)}</p>{extra}</details>"
+    )
+
+
 MAX_TRIES = 50  # draws before giving up on a position different from the last one
 
 
@@ -127,7 +143,7 @@ class Drill(VBox):
         self._exercise: Exercise = self._draw_exercise(None)
 
         self._css = style_widget()
-        self._css.value += DRILL_CSS
+        self._css.value += DRILL_CSS + ANSWER_CSS
         self._head = HTML()
         self._choices_box = HBox(layout=Layout(flex_flow="row wrap", grid_gap="8px"))
         self._buttons: dict[str, Button] = {}
@@ -206,7 +222,8 @@ class Drill(VBox):
 
     @property
     def html(self) -> str:
-        """Everything the panel draws as HTML (question, hint, verdict)."""
+        """Everything the panel draws as HTML (question, hint, and the verdict after Check,
+        before it the answer behind a closed ``<details>``)."""
         return self._head.value + self._hint_html.value + self._verdict.value
 
     def button(self, choice: str | int) -> Button:
@@ -338,7 +355,7 @@ class Drill(VBox):
                 f"{esc(self._verdict_text())}</div><div>{esc(ex.explanation)}</div></div>"
             )
         else:
-            self._verdict.value = ""
+            self._verdict.value = root(answer_html(ex.answer, ex.explanation))
 
     def _verdict_text(self) -> str:
         if self.correct:

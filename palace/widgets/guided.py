@@ -25,6 +25,7 @@ from palace.widgets.narration import Narration
 from palace.widgets.session import PlayController
 from palace.widgets.table_view import TableView
 from palace.widgets.theme import esc, root, rule_badge, style_widget
+from palace.widgets.whole_hand import WHOLE_CSS, details_html, event_rows
 
 GUIDE_CSS = """<style>
 .palace-guide { background: #fffdf5; border: 2px solid #f2b705; border-radius: 16px;
@@ -73,8 +74,51 @@ class GuideStep:
         return not target or getattr(action, "target", None) == int(target)
 
 
+def story_html(
+    start: Start,
+    steps: Sequence[GuideStep],
+    *,
+    seat: int = 0,
+    title: str = "Your first hand",
+    four_color: bool = False,
+) -> str:
+    """The whole guided hand played as its steps ask, in a closed ``<details>`` block: each
+    step's words, then what happened after it (as `seat` reads it, with each battle's
+    cards), so a page without a kernel can follow the hand from the first step to the last.
+    """
+    game, bots = start()
+    ctl = PlayController(game, human=seat, bots=dict(bots), auto=True)
+    since = len(ctl.game.events)
+    parts = []
+    for i, step in enumerate(steps):
+        g = ctl.game
+        events = g.events[since:]
+        happened = (
+            f"<ol>{event_rows(g, events, seat, False, four_color=four_color)}</ol>"
+            if events
+            else ""
+        )
+        badges = " ".join(rule_badge(r) for r in step.rules)
+        parts.append(
+            f'<div class="palace-whole-step"><div class="palace-whole-step-head">Step {i + 1} '
+            f"of {len(steps)}: {esc(step.title)} {badges}</div>{happened}"
+            f'<div class="palace-guide-text">{esc(step.text)}</div></div>'
+        )
+        since = len(g.events)  # each event is told once, at the first step after it
+        if step.expect is None:
+            continue
+        action = next((a for a in g.legal_actions() if step.wants(a)), None)
+        if action is None or g.is_over:
+            break  # the script and the steps disagree: the story stops where they part
+        ctl.act(action)
+    summary = f"{title}: the whole hand, step by step ({len(steps)} steps)"
+    return details_html(summary, "".join(parts))
+
+
 class GuidedHand(VBox):
-    """A scripted first hand, one `GuideStep` at a time, for the learner's `seat`."""
+    """A scripted first hand, one `GuideStep` at a time, for the learner's `seat`; under the
+    guide, the whole hand played as the steps ask (`story_html`), for a page without a
+    kernel and for a reader who wants to read ahead."""
 
     def __init__(
         self,
@@ -95,7 +139,7 @@ class GuidedHand(VBox):
         self._index = 0
         self._since = 0
         self._css = style_widget()
-        self._css.value += GUIDE_CSS
+        self._css.value += GUIDE_CSS + WHOLE_CSS
         self._guide = HTML()
         self._next = Button(
             description="Next",
@@ -129,10 +173,15 @@ class GuidedHand(VBox):
             layout=Layout(grid_gap="6px"),
         )
         guide_box.add_class("palace-guide")
+        self._story = HTML(
+            root(story_html(start, self._steps, seat=seat, title=title, four_color=four_color)),
+            layout=Layout(width="100%"),
+        )
         super().__init__(
             [
                 self._css,
                 guide_box,
+                self._story,
                 self._battle,
                 self._narration,
                 self._table,
@@ -163,6 +212,11 @@ class GuidedHand(VBox):
     @property
     def battle(self) -> LatestBattle:
         return self._battle
+
+    @property
+    def story_html(self) -> str:
+        """The whole hand block (every step's words, what happened, each battle's cards)."""
+        return self._story.value
 
     @property
     def narration(self) -> Narration:

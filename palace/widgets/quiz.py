@@ -28,6 +28,7 @@ from palace.numbers import is_whole
 from palace.scenarios import Scenario
 from palace.widgets.battle_view import BattleView, army_rows_html, side_head_html
 from palace.widgets.cards import cards_html
+from palace.widgets.drill import ANSWER_CSS, answer_html
 from palace.widgets.theme import esc, root, rule_badge, style_widget, symbols
 
 log = logging.getLogger("palace.widgets")
@@ -121,7 +122,7 @@ class CheckYourself(VBox):
         self.recorder: Recorder | None = recorder  # None: palace.classroom.record
 
         self._css = style_widget()
-        self._css.value += QUIZ_CSS
+        self._css.value += QUIZ_CSS + ANSWER_CSS
         badges = " ".join(rule_badge(r) for r in self._rules)
         self._head = HTML(
             root(
@@ -324,7 +325,8 @@ class CheckYourself(VBox):
     @property
     def html(self) -> str:
         """What the exercise draws: the question (with its cards), the hint line and, after
-        Reveal, the verdict with the explanation."""
+        Reveal, the verdict with the explanation (before it, the answer behind a closed
+        ``<details>``, for a page without a kernel)."""
         return self._head.value + self._hint.value + self._verdict.value
 
     @property
@@ -407,7 +409,12 @@ class CheckYourself(VBox):
                 f'<div class="palace-quiz-why">{esc(self._explanation)}</div></div>'
             )
         else:
-            self._verdict.value = ""
+            shown = getattr(self._extra, "html", "")  # e.g. a BattleView's showdown
+            self._verdict.value = root(
+                answer_html(
+                    self._answer, self._explanation, shown if isinstance(shown, str) else ""
+                )
+            )
         if self._extra is not None:
             self._extra.layout.display = None if self._revealed else "none"
 

@@ -26,6 +26,7 @@ from palace.widgets.labels import legend_html, rules_words
 from palace.widgets.pacing import kernel_loop
 from palace.widgets.table_view import TableView
 from palace.widgets.theme import esc, root, rule_badge, style_widget
+from palace.widgets.whole_hand import WHOLE_CSS, story_html
 
 SPEEDS = {"slow": 1600, "normal": 900, "fast": 350}
 EVERYONE = -1  # perspective dropdown value for the public view
@@ -41,7 +42,9 @@ def key_step(game: Game) -> int:
 
 
 class DealStepper(VBox):
-    """First / back / next / last, a Play button and a slider over `game.events`."""
+    """First / back / next / last, a Play button and a slider over `game.events`; under the
+    step, the whole hand in a closed ``<details>`` block (every step's sentence and each
+    battle's cards, as the view may see them), so a page without a kernel shows it all."""
 
     def __init__(
         self,
@@ -60,6 +63,7 @@ class DealStepper(VBox):
         self._events = game.events
         last = len(self._events) - 1
         self._css = style_widget()
+        self._css.value += WHOLE_CSS
         self._steps = {  # the step buttons by name
             name: Button(
                 description=name.capitalize(),
@@ -132,6 +136,7 @@ class DealStepper(VBox):
         self._battle.layout.display = "none"
         self._play.observe(self._on_play, names="value")
         self._position = HTML()
+        self._story = HTML(layout=Layout(width="100%"))
 
         for button in self._steps.values():
             button.on_click(self._on_step)
@@ -171,12 +176,14 @@ class DealStepper(VBox):
                 self._table,
                 HTML(root(legend_html("act", "focus", "best", "struck", "seen"))),
                 self._battle,
+                self._story,
             ],
             layout=Layout(width="100%", grid_gap="8px"),
         )
         self.add_class("palace-panel")
         self.add_class("palace-stepper")
         self._index = -2
+        self._draw_story()
         self.go(start)
 
     # ------------------------------------------------------------------ public
@@ -205,6 +212,12 @@ class DealStepper(VBox):
         if name not in self._steps:
             raise KeyError(f"no step button {name!r}: first, back, next or last")
         return self._steps[name]
+
+    @property
+    def story_html(self) -> str:
+        """The whole hand block: every event's sentence and each battle's cards, as the
+        view may see them."""
+        return self._story.value
 
     @property
     def slider(self) -> BoundedIntText:
@@ -261,6 +274,7 @@ class DealStepper(VBox):
             self._reveal.value = bool(value)
         else:
             self._whole = bool(value)
+            self._draw_story()
             self._render(self._index)
 
     @property
@@ -344,9 +358,17 @@ class DealStepper(VBox):
         four = self._four.value
         self._table.four_color = four
         self._battle.four_color = four
+        self._draw_story()
         self._render(self._index)
 
     # ------------------------------------------------------------------ drawing
+    def _draw_story(self) -> None:
+        self._story.value = root(
+            story_html(
+                self._game, self.perspective, self.reveal_all, four_color=bool(self._four.value)
+            )
+        )
+
     def _dealer_at(self, index: int) -> int | None:
         dealer = None
         for ev in self._events[: index + 1]:
