@@ -192,7 +192,9 @@ notebooks: $(VENV)/.installed-test native
 	  $(IN_VENV) $(PY) -m palace.widgets.stored_state "$$nb" || exit 1; done
 
 # Handouts: each lesson executed and written as a static HTML page that prints whole
-# (palace/app/handouts.py), for students without a server.
+# (palace/app/handouts.py), for students without a server. The panels are drawn from their
+# saved state by ipywidgets' html-manager, fetched once with npm into build/vendor/ (or
+# PALACE_WIDGET_MANAGER=folder) and copied beside the pages: they open offline.
 HANDOUT_DIR ?= build/handouts
 handouts: $(VENV)/.installed-app native
 	$(IN_VENV) $(PY) -m palace.app.handouts $(HANDOUT_DIR)
