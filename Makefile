@@ -77,6 +77,7 @@ help:
 	@echo "make handouts   every lesson executed as a static HTML page in $(HANDOUT_DIR)/"
 	@echo "make studies    regenerate data/studies/ (long: about 25 minutes here; SCHEDULER=tcp://...)"
 	@echo "make solve      re-solve the small game into data/solved/ (long: about 40 minutes here)"
+	@echo "make docs    build the documentation site into $(DOCS_OUT)/html/ (Sphinx, warnings are errors)"
 	@echo "make native  compile the engine with mypyc (done by the targets above when needed)"
 	@echo "make pure    remove the compiled engine: pure Python (PALACE_PURE=1: for one process)"
 	@echo "make clean   remove .venv, caches, build/ and the compiled engine"
@@ -143,6 +144,7 @@ lab: $(VENV)/.installed-app native
 test: $(VENV)/.installed-test
 	$(MAKE) --no-print-directory -j2 --output-sync=target native test-lint test-types
 	$(MAKE) --no-print-directory test-unit
+	$(MAKE) --no-print-directory test-docs
 	$(MAKE) --no-print-directory test-notebooks
 	$(MAKE) --no-print-directory test-browser
 
@@ -173,6 +175,37 @@ BROWSER_WORKERS ?= 2
 test-browser:
 	@if [ -z "$(BROWSER_TESTS)" ]; then echo "(no browser tests yet: skipping)"; exit 0; fi; \
 	$(call pytest_allow_empty,tests/browser -q -n $(BROWSER_WORKERS) --dist loadfile)
+
+# ---------------------------------------------------------------- docs
+# The documentation site: docs/, Sphinx with MyST Markdown pages (docs/conf.py), built from
+# a clean environment each time (-E: an unchanged page's warnings are never skipped), every
+# warning an error (-W, --keep-going to list them all) and every cross-reference checked
+# (-n: a page, a heading anchor, a label or a palace name that does not exist fails).
+# docs/conf.py sets PALACE_PURE=1 itself: autodoc reads the Python source's docstrings,
+# which a module compiled by mypyc does not show.
+.PHONY: docs test-docs install-docs
+DOCS_OUT ?= build/docs
+SPHINX    = $(IN_VENV) $(PY) -m sphinx -b html -E -W --keep-going -n -q docs $(DOCS_OUT)/html
+
+$(VENV)/.installed-docs: pyproject.toml | $(PY)
+	$(PIP) install -e '.[docs]'
+	touch $@
+
+install-docs: $(VENV)/.installed-docs
+
+docs: $(VENV)/.installed-docs
+	$(SPHINX)
+	@echo "The documentation is at $(DOCS_OUT)/html/index.html"
+
+# The docs' link check, in `make test`: the build above resolves every link inside docs/,
+# and tests/test_docs.py (also part of test-unit) checks the relative links and #anchors of
+# README.md, CHANGELOG.md and the pages as GitHub shows them, and runs the pages' >>>
+# examples. Links to other sites are listed and checked for their form (tests/test_docs.py)
+# but not fetched: this machine and CI reach package registries only, so Sphinx's linkcheck
+# builder would fail on every external link for reasons that say nothing about the link.
+test-docs: $(VENV)/.installed-docs
+	$(SPHINX)
+	$(IN_VENV) $(PY) -m pytest tests/test_docs.py -q -p no:cacheprovider
 
 # ---------------------------------------------------------------- misc
 bench: $(VENV)/.installed-bench native
