@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qsl, quote
 
-from ipywidgets import HTML, Button, Layout, Text, ToggleButton, VBox
+from ipywidgets import HTML, Button, HBox, Layout, Text, ToggleButton, VBox, Widget
 
 from palace import strict
 from palace.app.authoring import ScenarioAuthor
-from palace.app.common import flow_row, guard, message_html
+from palace.app.common import flow_row, guard, message_html, own_row
 from palace.app.deep_links import (
     Link,
     link_query,
@@ -32,7 +32,7 @@ from palace.app.ticker import Ticker
 from palace.classroom import ClassError, ClassStore, Push, join
 from palace.game import Game
 from palace.scenarios import ScenarioError, load_scenario
-from palace.widgets.theme import esc, root
+from palace.widgets.theme import esc, quiet_tooltips, root, shared_layout
 
 POLL_MS = 3000  # how often a student's page looks for a pushed position
 
@@ -67,89 +67,181 @@ class ClassroomBar(VBox):
         self._token: str | None = None
         self._seen_push: str | None = None
         self.pending: Push | None = None
-        self.copy_button = HTML()
-        self.link_text = Text(
-            description="Link", disabled=False, layout=Layout(width="min(560px, 100%)")
-        )
-        self.link_text.add_class("palace-link-text")
+        self.copy_button = HTML(layout=shared_layout())
         self.show_link_button = Button(
-            description="Copy link", icon="link", layout=Layout(width="130px")
+            description="Copy link", icon="link", layout=shared_layout(width="130px")
         )
-        self.qr_toggle = ToggleButton(description="QR code", icon="qrcode", value=False)
-        self.qr = HTML(layout=Layout(display="none"))
+        self.qr_toggle = ToggleButton(
+            description="QR code", icon="qrcode", value=False, layout=shared_layout()
+        )
         self.presenter_toggle = ToggleButton(
-            description="Presenter", icon="television", value=False, layout=Layout(width="130px")
+            description="Presenter",
+            icon="television",
+            value=False,
+            layout=shared_layout(width="130px"),
         )
         self.name_box = Text(placeholder="your name", layout=Layout(width="180px"))
         self.join_button = Button(description="Join the class", icon="user-plus")
-        self.joined = HTML()
-        self.push_banner = HTML()
-        self.open_push_button = Button(
-            description="Open it",
-            icon="eye",
-            button_style="warning",
-            layout=Layout(display="none"),
-        )
-        self.push_button = Button(
-            description="Push to the class",
-            icon="bullhorn",
-            tooltip="every student's app offers this position",
-            layout=Layout(width="180px"),
-        )
-        self.push_note = Text(placeholder="look at this battle", layout=Layout(width="240px"))
-        self.author_toggle = ToggleButton(description="Save as scenario", icon="save")
-        self.dashboard_link = HTML()
+        self.joined = HTML(layout=shared_layout())
         self.message = HTML()
         self.ticker = Ticker(POLL_MS)
-        self.author = ScenarioAuthor(self.moment_game, on_saved=self._saved_scenario)
-        self.author.layout.display = "none"
-        self.presenter = Presenter(on_move=self._presenter_moved, on_leave=self.leave_presenter)
-        self.presenter.layout.display = "none"
+        # the parts below the bar are built the first time they are needed (issue 26)
+        self._parts: dict[str, Widget] = {}
 
         self.show_link_button.on_click(self._on_show_link)
         self.qr_toggle.observe(self._on_qr, names="value")
         self.presenter_toggle.observe(self._on_presenter, names="value")
         self.join_button.on_click(self._on_join)
-        self.open_push_button.on_click(self._on_open_push)
-        self.push_button.on_click(self._on_push)
-        self.author_toggle.observe(self._on_author, names="value")
         self.ticker.observe(self._on_tick, names="value")
 
-        self._teacher_row = flow_row(
-            HTML(root('<span class="palace-section">Teacher</span>')),
-            self.push_note,
-            self.push_button,
-            self.author_toggle,
-            self.dashboard_link,
-        )
-        self._teacher_row.layout.display = "none"
-        self._bar = flow_row(
+        self._bar = own_row(
             self.show_link_button,
             self.copy_button,
             self.qr_toggle,
             self.presenter_toggle,
-            HTML(root('<span class="palace-section">Class</span>')),
+            HTML(root('<span class="palace-section">Class</span>'), layout=shared_layout()),
             self.name_box,
             self.join_button,
             self.joined,
             self.ticker,
         )
         self._bar.add_class("palace-app-bar")
-        super().__init__(
-            [
-                self._bar,
-                flow_row(self.push_banner, self.open_push_button),
-                self._teacher_row,
-                self.message,
-                self.link_text,
-                self.qr,
-                self.author,
-                self.presenter,
-            ],
-            layout=Layout(width="100%", grid_gap="6px"),
-        )
-        self.link_text.layout.display = "none"
+        self._parts = {"bar": self._bar, "message": self.message}
+        super().__init__([self._bar, self.message], layout=Layout(width="100%", grid_gap="6px"))
         self.add_class("palace-classroom")
+
+    # ------------------------------------------------------------------ parts
+    _ORDER = ("bar", "push", "teacher", "message", "link", "qr", "author", "presenter")
+
+    def _part(self, key: str) -> Widget:
+        """A part below the bar, built (and put in its place) the first time it is needed."""
+        part = self._parts.get(key)
+        if part is None:
+            part = self._parts[key] = getattr(self, f"_build_{key}")()
+            self.children = tuple(self._parts[k] for k in self._ORDER if k in self._parts)
+        return part
+
+    def _built(self, key: str) -> bool:
+        return key in self._parts
+
+    def _build_push(self) -> HBox:
+        self._push_banner = HTML(layout=shared_layout())
+        self._open_push_button = Button(
+            description="Open it",
+            icon="eye",
+            button_style="warning",
+            tooltip="",
+            layout=Layout(display="none"),
+        )
+        self._open_push_button.on_click(self._on_open_push)
+        return own_row(self._push_banner, self._open_push_button)
+
+    def _build_link(self) -> Text:
+        link = Text(
+            description="Link", disabled=False, tooltip="", layout=Layout(width="min(560px, 100%)")
+        )
+        link.add_class("palace-link-text")
+        return link
+
+    def _build_qr(self) -> HTML:
+        return HTML(layout=Layout(display="none"))
+
+    def _build_author(self) -> ScenarioAuthor:
+        author = ScenarioAuthor(self.moment_game, on_saved=self._saved_scenario)
+        author.layout.display = "none"
+        quiet_tooltips(author)
+        return author
+
+    def _build_presenter(self) -> Presenter:
+        presenter = Presenter(on_move=self._presenter_moved, on_leave=self.leave_presenter)
+        presenter.layout.display = "none"
+        quiet_tooltips(presenter)
+        return presenter
+
+    @property
+    def push_banner(self) -> HTML:
+        """The line that says the teacher pushed a position."""
+        self._part("push")
+        return self._push_banner
+
+    @property
+    def open_push_button(self) -> Button:
+        """ "Open it": opens the pushed position."""
+        self._part("push")
+        return self._open_push_button
+
+    @property
+    def link_text(self) -> Text:
+        """The box holding the link to this moment (after Copy link)."""
+        part = self._part("link")
+        assert isinstance(part, Text)
+        return part
+
+    @property
+    def qr(self) -> HTML:
+        """The QR code of the link."""
+        part = self._part("qr")
+        assert isinstance(part, HTML)
+        return part
+
+    def _build_teacher(self) -> HBox:
+        """Push to the class, Save as scenario and the dashboard link: the teacher's row."""
+        self._push_button = Button(
+            description="Push to the class",
+            icon="bullhorn",
+            tooltip="every student's app offers this position",
+            layout=shared_layout(width="180px"),
+        )
+        self._push_note = Text(
+            placeholder="look at this battle", tooltip="", layout=shared_layout(width="240px")
+        )
+        self._author_toggle = ToggleButton(
+            description="Save as scenario", icon="save", tooltip="", layout=shared_layout()
+        )
+        self._dashboard_link = HTML(layout=shared_layout())
+        self._push_button.on_click(self._on_push)
+        self._author_toggle.observe(self._on_author, names="value")
+        return own_row(  # hidden again if the page stops being the teacher's
+            HTML(root('<span class="palace-section">Teacher</span>'), layout=shared_layout()),
+            self._push_note,
+            self._push_button,
+            self._author_toggle,
+            self._dashboard_link,
+        )
+
+    @property
+    def push_button(self) -> Button:
+        self._part("teacher")
+        return self._push_button
+
+    @property
+    def push_note(self) -> Text:
+        self._part("teacher")
+        return self._push_note
+
+    @property
+    def author_toggle(self) -> ToggleButton:
+        self._part("teacher")
+        return self._author_toggle
+
+    @property
+    def dashboard_link(self) -> HTML:
+        self._part("teacher")
+        return self._dashboard_link
+
+    @property
+    def author(self) -> ScenarioAuthor:
+        """The teacher's "Save as scenario" form (built on first use)."""
+        part = self._part("author")
+        assert isinstance(part, ScenarioAuthor)
+        return part
+
+    @property
+    def presenter(self) -> Presenter:
+        """Presenter mode (built on first use)."""
+        part = self._part("presenter")
+        assert isinstance(part, Presenter)
+        return part
 
     # ------------------------------------------------------------------ store
     @property
@@ -171,10 +263,12 @@ class ClassroomBar(VBox):
         """Show or hide the teacher's tools (the app also adds "All cards")."""
         self.teacher = teacher
         self._token = token if teacher else None
-        self._teacher_row.layout.display = None if teacher else "none"
+        if teacher or self._built("teacher"):
+            self._part("teacher").layout.display = None if teacher else "none"
         if not teacher:
-            self.author_toggle.value = False
-            self.dashboard_link.value = ""
+            if self._built("teacher"):
+                self.author_toggle.value = False
+                self.dashboard_link.value = ""
         else:
             q = f"?{instructor_query(token)}" if token else ""
             self.dashboard_link.value = root(
@@ -186,8 +280,8 @@ class ClassroomBar(VBox):
     def moment(self) -> Moment:
         """The moment shown: Replay's hand and event when Replay is the tab, else Play's."""
         app = self._app
-        replay = app.replay
-        if app.tabs.selected_index == 1 and replay.game is not None and replay.stepper:
+        replay = app.replay if app.tabs.selected_index == 1 else None
+        if replay is not None and replay.game is not None and replay.stepper:
             event = replay.stepper.index
             name = replay.data_name
             if name is None:
@@ -294,12 +388,10 @@ class ClassroomBar(VBox):
         self.presenter_toggle.value = False
 
     def _presenter_moved(self, index: int) -> None:
+        if self._app.tabs.selected_index != 1:
+            return
         replay = self._app.replay
-        if (
-            self._app.tabs.selected_index == 1
-            and replay.stepper is not None
-            and replay.game is self.presenter.game
-        ):
+        if replay.stepper is not None and replay.game is self.presenter.game:
             replay.stepper.go(index)
 
     # ------------------------------------------------------------------ pushes
@@ -353,8 +445,9 @@ class ClassroomBar(VBox):
             return ["nothing was pushed"]
         self._seen_push = item.id
         self.pending = None
-        self.push_banner.value = ""
-        self.open_push_button.layout.display = "none"
+        if self._built("push"):
+            self.push_banner.value = ""
+            self.open_push_button.layout.display = "none"
         if item.hand:
             asked = dict(parse_qsl(item.query)).get("event", "")
             try:
@@ -410,7 +503,7 @@ class ClassroomBar(VBox):
         if change["new"] and url is not None:
             self.qr.value = root(f'<div class="palace-qr">{qr_svg(url)}</div>')
             self.qr.layout.display = None
-        else:
+        elif self._built("qr"):
             self.qr.layout.display = "none"
 
     @guard
@@ -418,7 +511,8 @@ class ClassroomBar(VBox):
         if change["new"]:
             self.open_presenter()
         else:
-            self.presenter.layout.display = "none"
+            if self._built("presenter"):
+                self.presenter.layout.display = "none"
             for w in getattr(self, "_hidden", []):
                 w.layout.display = self._shown.get(id(w))
             self._hidden = []
@@ -448,7 +542,9 @@ class ClassroomBar(VBox):
         self.push()
 
     def _on_author(self, change: dict) -> None:
-        self.author.layout.display = None if change["new"] and self.teacher else "none"
+        shown = change["new"] and self.teacher
+        if shown or self._built("author"):
+            self.author.layout.display = None if shown else "none"
 
     def _saved_scenario(self, path: Any) -> None:
         self._app.replay.add_scenario_file(path)

@@ -10,7 +10,7 @@ from typing import Any, Protocol
 from ipywidgets import HTML, HBox, Layout, VBox, Widget
 
 from palace.analysis.variants import VARIANTS
-from palace.widgets.theme import esc, root
+from palace.widgets.theme import esc, is_shared, root, shared_layout
 
 log = logging.getLogger("palace.app")
 
@@ -29,9 +29,15 @@ def message_html(text: str, *, ok: bool) -> str:
 
 
 def close_tree(widget: Widget) -> None:
-    """Close a widget and its children (a replaced panel should not linger in the kernel)."""
+    """Close a widget, its children and their own layouts and styles (a replaced panel
+    should not linger in the kernel); what panels share stays open (`theme.is_shared`)."""
     for child in getattr(widget, "children", ()):
         close_tree(child)
+    if is_shared(widget):
+        return
+    for part in (getattr(widget, "layout", None), getattr(widget, "style", None)):
+        if isinstance(part, Widget) and not is_shared(part):
+            part.close()
     widget.close()
 
 
@@ -59,7 +65,11 @@ def guard(method: Callable[..., Any]) -> Callable[..., Any]:
 
 def titled_box(title: str, *children: Widget, **layout: Any) -> VBox:
     """A white box of `children` under a bold title (no title line when `title` is "")."""
-    head = HTML(root(f'<div class="palace-box-title">{esc(title)}</div>')) if title else None
+    head = (
+        HTML(root(f'<div class="palace-box-title">{esc(title)}</div>'), layout=shared_layout())
+        if title
+        else None
+    )
     kids = [head, *children] if head is not None else list(children)
     box = VBox(kids, layout=Layout(grid_gap="6px", **layout))
     box.add_class("palace-box")
@@ -68,6 +78,14 @@ def titled_box(title: str, *children: Widget, **layout: Any) -> VBox:
 
 def flow_row(*children: Widget, gap: str = "10px") -> HBox:
     """`children` side by side, wrapping onto the next line when the tab is narrow."""
+    return HBox(
+        list(children),
+        layout=shared_layout(flex_flow="row wrap", align_items="center", grid_gap=gap),
+    )  # a row that never changes its own layout: shared (theme.shared_layout)
+
+
+def own_row(*children: Widget, gap: str = "10px") -> HBox:
+    """A `flow_row` with a layout of its own: for a row that is ever hidden."""
     return HBox(
         list(children), layout=Layout(flex_flow="row wrap", align_items="center", grid_gap=gap)
     )

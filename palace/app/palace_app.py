@@ -23,6 +23,7 @@ from palace.app.classroom_bar import ClassroomBar
 from palace.app.common import VIEW_ALL, VIEW_PLAYERS, VIEW_SEAT, guard
 from palace.app.deep_links import Link
 from palace.app.explore_tab import ExploreTab
+from palace.app.lazy import Later
 from palace.app.lessons_tab import LESSON_DIR, LessonsTab
 from palace.app.play_tab import PlayTab
 from palace.app.replay_tab import ReplayTab
@@ -33,7 +34,13 @@ from palace.game import Game
 from palace.scenarios import SCENARIO_DIR
 from palace.table import DEFAULT_NAMES
 from palace.widgets.action_picker import Advisor, exact_odds
-from palace.widgets.theme import quiet_tooltips, root, style_widget
+from palace.widgets.theme import (
+    quiet_tooltips,
+    root,
+    share_default_styles,
+    shared_layout,
+    style_widget,
+)
 
 __all__ = ["TAB_TITLES", "PalaceApp"]
 
@@ -68,8 +75,9 @@ class PalaceApp(VBox):
         if isinstance(advisor, str) and advisor != "auto":
             raise PalaceError(f"advisor must be 'auto', None or a function, got {advisor!r}")
         adv: Advisor | None = exact_odds if isinstance(advisor, str) else advisor
+        share_default_styles()  # one style model per kind of control (theme)
         self._css = style_widget()
-        self._app_css = HTML(value=APP_CSS, layout=Layout(display="none"))
+        self._app_css = HTML(value=APP_CSS, layout=shared_layout(display="none"))
         self.header = HTML(
             root(
                 '<div class="palace-app-header"><div class="palace-app-logo" aria-hidden="true">♜'
@@ -92,28 +100,32 @@ class PalaceApp(VBox):
                 "instructor: every hidden card face up",
             ],
             style={"button_width": "128px"},
+            layout=shared_layout(),
         )
         self.view_seat = Dropdown(
             options=[(n, i) for i, n in enumerate(DEFAULT_NAMES[:players])],
             value=0,
             description="Player",
             disabled=True,
-            layout=Layout(width="200px"),
+            layout=shared_layout(width="200px"),
         )
         self.four_color = Checkbox(
             value=False,
             description="Four-colour suits",
             tooltip="clubs green, diamonds blue, hearts red, spades black: everywhere in the app",
             indent=False,
-            layout=Layout(width="auto"),
+            layout=shared_layout(width="auto"),
         )
         bar = HBox(
             [
-                HTML(root('<span class="palace-section">Cards shown</span>')),
+                HTML(
+                    root('<span class="palace-section">Cards shown</span>'), layout=shared_layout()
+                ),
                 self.view_mode,
                 self.view_seat,
                 HTML(
-                    root('<span class="palace-note">applies to the Play and Replay tables</span>')
+                    root('<span class="palace-note">applies to the Play and Replay tables</span>'),
+                    layout=shared_layout(),
                 ),
                 self.four_color,
             ],
@@ -121,13 +133,24 @@ class PalaceApp(VBox):
         )
         bar.add_class("palace-app-bar")
 
+        self.teacher = teacher
         self.play = PlayTab(players=players, seed=seed, advisor=adv, on_save=self._saved)
-        self.replay = ReplayTab(scenario_dir, on_play_on=self._play_on)
-        self.battle_lab = BattleLab()
-        self.explore = ExploreTab(hands=explore_hands)
-        self.lessons = LessonsTab(lessons_dir)
+        # the tabs behind Play are built the first time they are opened (or used from code)
+        slot = shared_layout(width="100%")  # a tab's box is never hidden or resized
+        self._replay: Later[ReplayTab] = Later(
+            lambda: ReplayTab(scenario_dir, on_play_on=self._play_on),
+            on_built=self._new_replay,
+            layout=slot,
+        )
+        self._battle_lab: Later[BattleLab] = Later(
+            BattleLab, on_built=self._new_battle_lab, layout=slot
+        )
+        self._explore: Later[ExploreTab] = Later(
+            lambda: ExploreTab(hands=explore_hands), layout=slot
+        )
+        self._lessons: Later[LessonsTab] = Later(lambda: LessonsTab(lessons_dir), layout=slot)
         self.tabs = Tab(
-            children=[self.play, self.replay, self.battle_lab, self.explore, self.lessons],
+            children=[self.play, self._replay, self._battle_lab, self._explore, self._lessons],
             titles=list(TAB_TITLES),
         )
         self.tabs.selected_index = 0
@@ -145,13 +168,53 @@ class PalaceApp(VBox):
         self.add_class("palace-app")
         self._syncing = False
         self.play.on_game = self._on_game
-        self.replay.on_game = self._on_game
         self._apply_view()
         self.set_teacher(teacher)
         quiet_tooltips(self)
 
     def __repr__(self) -> str:
         return f"PalaceApp(tabs={', '.join(TAB_TITLES)})"
+
+    # ------------------------------------------------------------------ the tabs
+    @property
+    def replay(self) -> ReplayTab:
+        """The Replay tab (built on first use)."""
+        return self._replay.get()
+
+    @property
+    def battle_lab(self) -> BattleLab:
+        """The Battle lab tab (built on first use)."""
+        return self._battle_lab.get()
+
+    @property
+    def explore(self) -> ExploreTab:
+        """The Explore tab (built on first use)."""
+        return self._explore.get()
+
+    @property
+    def lessons(self) -> LessonsTab:
+        """The Lessons tab (built on first use)."""
+        return self._lessons.get()
+
+    def built_tabs(self) -> list[str]:
+        """The titles of the tabs built so far (Play always; the others once opened)."""
+        slots = self.tabs.children
+        return [
+            t for t, w in zip(TAB_TITLES, slots, strict=True) if not isinstance(w, Later) or w.built
+        ]
+
+    def _new_replay(self, replay: ReplayTab) -> None:
+        replay.on_game = self._on_game
+        replay.set_reveal_allowed(self.teacher)
+        if self.four_color.value:
+            replay.set_four_color(True)
+        self._apply_view()
+        quiet_tooltips(replay)
+
+    def _new_battle_lab(self, lab: BattleLab) -> None:
+        if self.four_color.value:
+            lab.set_four_color(True)
+        quiet_tooltips(lab)
 
     # ------------------------------------------------------------------ public
     def select(self, title: str) -> None:
@@ -193,7 +256,8 @@ class PalaceApp(VBox):
         elif self.view_mode.value == VIEW_ALL:
             self.view_mode.value = VIEW_PLAYERS
         self.view_mode.options, self.view_mode.tooltips = options, tips
-        self.replay.set_reveal_allowed(teacher)
+        if self._replay.built:
+            self.replay.set_reveal_allowed(teacher)
         self.classroom.set_teacher(teacher, token)
         self._apply_view()
 
@@ -232,7 +296,7 @@ class PalaceApp(VBox):
         self.select("Play")
 
     def _current_names(self) -> tuple[str, ...]:
-        if self.tabs.selected_index == 1 and self.replay.game is not None:
+        if self.tabs.selected_index == 1 and self._replay.built and self.replay.game is not None:
             return self.replay.game.names
         return self.play.game.names
 
@@ -252,6 +316,8 @@ class PalaceApp(VBox):
         mode, seat = self.view_mode.value, self.view_seat.value or 0
         self.view_seat.disabled = mode != VIEW_SEAT
         self.play.set_view(mode, seat)
+        if not self._replay.built:
+            return
         if mode == VIEW_ALL:
             self.replay.set_view(None, True)
         elif mode == VIEW_SEAT:
@@ -274,10 +340,14 @@ class PalaceApp(VBox):
             self.four_color.value = bool(value)  # the observer comes back here
             return
         self.play.set_four_color(value)
-        self.replay.set_four_color(value)
-        self.battle_lab.set_four_color(value)
+        for slot in (self._replay, self._battle_lab):
+            if slot.panel is not None:
+                slot.panel.set_four_color(value)
 
-    def _on_tab(self, _: dict) -> None:
+    def _on_tab(self, change: dict) -> None:
+        slot = self.tabs.children[change["new"] or 0]
+        if isinstance(slot, Later):
+            slot.get()  # the tab is built the first time it is opened
         self._seat_options()
         self._apply_view()
 
@@ -286,4 +356,5 @@ class PalaceApp(VBox):
         self._seat_options()
         self._apply_view()
         quiet_tooltips(self.play)
-        quiet_tooltips(self.replay)
+        if self._replay.built:
+            quiet_tooltips(self.replay)

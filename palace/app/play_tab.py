@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ipywidgets import HTML, Button, Checkbox, Dropdown, HBox, Layout, VBox
+from ipywidgets import HTML, Button, Checkbox, Dropdown, HBox, Layout, ToggleButton, VBox
 
 from palace.analysis.bot_reasons import Explaining
 from palace.analysis.bots import Bot, RuleBot
@@ -27,6 +27,7 @@ from palace.app.common import (
     titled_box,
 )
 from palace.app.files import download_link, download_name, hand_json
+from palace.app.lazy import Later
 from palace.app.number_fields import MAX_CHIPS, MAX_STAKE, SEED_LIMIT, FieldError, WholeField
 from palace.errors import PalaceError
 from palace.events import Event
@@ -43,7 +44,7 @@ from palace.widgets.narration import Narration
 from palace.widgets.pacing import BOT_SPEEDS, BotPacer
 from palace.widgets.session import PlayController
 from palace.widgets.table_view import TableView
-from palace.widgets.theme import esc, root
+from palace.widgets.theme import esc, root, shared_layout
 
 BOT_KINDS: dict[str, str] = {
     "rules": "Rule bots",
@@ -84,140 +85,98 @@ class PlayTab(VBox):
         self.on_game = on_game  # called after a new hand is dealt or loaded
         self._view_mode, self._view_seat = VIEW_PLAYERS, 0
         self.players = WholeField(
-            players, label="Players", low=2, high=10, note="(R1.1)", layout=Layout(width="150px")
+            players,
+            label="Players",
+            low=2,
+            high=10,
+            note="(R1.1)",
+            layout=shared_layout(width="150px"),
         )
         self.seed = WholeField(
             seed,
             label="Seed",
             low=-(SEED_LIMIT - 1),
             high=SEED_LIMIT - 1,
-            layout=Layout(width="240px"),
+            layout=shared_layout(width="240px"),
         )
         self.variant = Dropdown(
             options=[(v.label, slug) for slug, v in VARIANTS.items()],
             value=STANDARD,
             description="Variant",
-            layout=Layout(width="290px"),
+            layout=shared_layout(width="290px"),
         )
-        self.small_bet = WholeField(
-            2,
-            label="Small bet",
-            low=1,
-            high=MAX_STAKE,
-            note="(R3)",
-            description="Small bet s",
-            style=WIDE_LABEL,
-            layout=Layout(width="170px"),
-        )
-        self.big_bet = WholeField(
-            4,
-            label="Big bet",
-            low=1,
-            high=MAX_STAKE,
-            note="(R3)",
-            description="Big bet b",
-            style=WIDE_LABEL,
-            layout=Layout(width="160px"),
-        )
-        self.stacks = WholeField(
-            0,
-            label="Chips each",
-            low=0,
-            high=MAX_CHIPS,
-            note="(0 = unlimited, R3.4)",
-            description="Chips each (0 = unlimited)",
-            style=WIDE_LABEL,
-            layout=Layout(width="300px"),
-        )
-        self.bots = [
-            Checkbox(
-                value=i != 0,
-                description=f"{name} is a bot",
-                indent=False,
-                layout=Layout(width="135px"),
-            )
-            for i, name in enumerate(DEFAULT_NAMES)
-        ]
-        self.bot_kind = Dropdown(
-            options=[(label, kind) for kind, label in BOT_KINDS.items()],
-            value=bot,
-            description="Computer",
-            tooltip="who plays the computer seats",
-            layout=Layout(width="330px"),  # the longest label whole: "Search bots (think ahead)"
-        )
-        self.explain = Checkbox(
-            value=True,
-            description="Bots explain their moves (gives away what they hold)",
-            indent=False,
-            layout=Layout(width="auto"),
+        self._bot_default = bot
+        self._bots: list[Checkbox] = []  # made with the stakes and bots (_build_more)
+        # stakes, seats and bots: built when first opened (or asked for from code)
+        self._more: Later[VBox] = Later(self._build_more, layout=shared_layout())
+        self.more_button = ToggleButton(
+            description="Stakes and bots…",
+            icon="sliders",
+            value=False,
+            tooltip="stakes, which seats the computer plays, and how",
+            layout=shared_layout(width="170px"),
         )
         self._reasons: dict[int, str] = {}  # event index -> the reason of the bot's move
         self._bot_seed = seed
         self.deal_button = Button(
-            description="Deal", icon="play", button_style="primary", layout=Layout(width="120px")
+            description="Deal",
+            icon="play",
+            button_style="primary",
+            layout=shared_layout(width="120px"),
         )
         self.next_button = Button(
             description="Next seed",
             icon="forward",
             tooltip="seed + 1, then deal",
-            layout=Layout(width="130px"),
+            layout=shared_layout(width="130px"),
         )
         self.undo_button = Button(
             description="Undo",
             icon="undo",
             tooltip="take back the last human decision",
-            layout=Layout(width="110px"),
+            layout=shared_layout(width="110px"),
         )
         self.save_button = Button(
             description="Save hand",
             icon="download",
             tooltip="make a download link for this hand",
-            layout=Layout(width="140px"),
+            layout=shared_layout(width="140px"),
         )
         self.odds = Checkbox(
             value=advisor is not None,
             disabled=advisor is None,
             description="Show battle odds",
             indent=False,
-            layout=Layout(width="170px"),
+            layout=shared_layout(width="170px"),
         )
         self.bot_speed = Dropdown(
             options=[(name.capitalize(), name) for name in BOT_SPEEDS],
             value="normal",
             description="Bot speed",
             style=WIDE_LABEL,
-            layout=Layout(width="190px"),
+            layout=shared_layout(width="190px"),
         )
-        self.reveal_button = Button(
-            description="Show my cards",
-            icon="eye",
-            button_style="primary",
-            tooltip="only when the screen is yours alone",
-            layout=Layout(width="auto"),
-        )
-        self.reveal_button.on_click(self._on_reveal)
-        self._cover_text = HTML()
-        self._cover = VBox(
-            [self._cover_text, self.reveal_button],
-            layout=Layout(display="none", grid_gap="10px", align_items="center"),
-        )
-        self._cover.add_class("palace-cover")
+        # the hot-seat cover, built the first time two humans share the screen
+        self._cover_slot: Later[VBox] = Later(self._build_cover, layout=shared_layout())
         self._shown_for: int | None = None
         self.four_color = False
         self.narration = Narration("Since your last move")
         self.review = HandReview()
         self._since = 0
-        self._legend = HTML(root(legend_html("best", "struck", "act", "focus", "seen")))
-        self.message = HTML()
-        self.download = HTML()
-        self._title = HTML()
+        self._legend = HTML(
+            root(legend_html("best", "struck", "act", "focus", "seen")), layout=shared_layout()
+        )
+        self.message = HTML(layout=shared_layout())
+        self.download = HTML(layout=shared_layout())
+        self._title = HTML(layout=shared_layout())
+        self._all_bots: HTML | None = None  # "Every seat is a computer player" when needed
         self._hand_log = HandLog(
             again="Press <b>Deal</b> or <b>Next seed</b> to play again, "
             "or <b>Save hand</b> to keep it.",
             lines=log_lines,
         )
         self.table = TableView()
-        self._pickers_box = VBox(layout=Layout(flex="1 1 560px", min_width="480px"))
+        self._pickers_box = VBox(layout=shared_layout(flex="1 1 560px", min_width="480px"))
         self.battle: BattleView = self._hand_log.battle
 
         self.deal_button.on_click(self._on_deal)
@@ -227,22 +186,12 @@ class PlayTab(VBox):
         self.players.observe(self._on_players, names="value")
         self.odds.observe(self._on_odds, names="value")
         self.bot_speed.observe(self._on_speed, names="value")
-        self.bot_kind.observe(self._on_bot_kind, names="value")
-        self.explain.observe(self._on_explain, names="value")
+        self.more_button.observe(self._on_more, names="value")
 
-        self._bot_row = flow_row(*self.bots, gap="2px 6px")
         setup = titled_box(
             "Set up a hand",
-            flow_row(self.players, self.seed, self.variant),
-            flow_row(self.small_bet, self.big_bet, self.stacks),
-            HTML(
-                root(
-                    '<div class="palace-section">Computer players (untick a seat to play '
-                    "it yourself; several humans take turns)</div>"
-                )
-            ),
-            self._bot_row,
-            flow_row(self.bot_kind, self.explain),
+            flow_row(self.players, self.seed, self.variant, self.more_button),
+            self._more,
             flow_row(
                 self.deal_button,
                 self.next_button,
@@ -256,9 +205,12 @@ class PlayTab(VBox):
         lower = HBox(
             [
                 self._pickers_box,
-                VBox([self._hand_log.log], layout=Layout(flex="1 1 380px", min_width="320px")),
+                VBox(
+                    [self._hand_log.log],
+                    layout=shared_layout(flex="1 1 380px", min_width="320px"),
+                ),
             ],
-            layout=Layout(flex_flow="row wrap", grid_gap="14px", width="100%"),
+            layout=shared_layout(flex_flow="row wrap", grid_gap="14px", width="100%"),
         )
         super().__init__(
             [
@@ -268,7 +220,7 @@ class PlayTab(VBox):
                 self._hand_log.result,
                 self.review,
                 self.narration,
-                self._cover,
+                self._cover_slot,
                 self.table,
                 self._legend,
                 lower,
@@ -316,10 +268,11 @@ class PlayTab(VBox):
     def rules(self) -> Rules:
         """The Rules of the setup: the chosen variant with the stakes fields (RulesError)."""
         base = variant(self.variant.value).rules.to_dict()
+        small, big, chips = self._stakes()
         base.update(
-            small_bet=self.small_bet.read(),
-            big_bet=self.big_bet.read(),
-            stacks=self.stacks.read() or None,
+            small_bet=small,
+            big_bet=big,
+            stacks=chips or None,
         )
         return Rules.from_dict(base)
 
@@ -334,7 +287,7 @@ class PlayTab(VBox):
         except PalaceError as exc:
             self.say(f"Cannot deal: {exc}", ok=False)
             return False
-        humans = [s for s in range(n) if not self.bots[s].value]
+        humans = [s for s in range(n) if not self._is_bot(s)]
         self.start(game, humans)
         who = ", ".join(game.names[s] for s in humans) or "nobody (all bots)"
         self.say(f"Dealt seed {game.seed}: {n} players; human: {who}.", ok=True)
@@ -357,12 +310,18 @@ class PlayTab(VBox):
         opening = len(game.events)  # the bots' moves before the first human decision are told
         ctl.advance_bots(notify=False)  # the bots before the first human decision: at once
         self._pacer = BotPacer(ctl, self.bot_speed.value)
-        self._pickers = {
-            s: ActionPicker(ctl, s, advisor=self._active_advisor(), four_color=self.four_color)
-            for s in sorted(ctl.humans)
-        }
-        for p in self._pickers.values():
-            p.on_action(self._on_action)
+        self._pickers = {}
+        for s in sorted(ctl.humans):  # the last hand's pickers are reused (issue 26)
+            if old:
+                picker = old.pop(0)
+                picker.four_color = self.four_color
+                picker.rebind(ctl, s, advisor=self._active_advisor())
+            else:
+                picker = ActionPicker(
+                    ctl, s, advisor=self._active_advisor(), four_color=self.four_color
+                )
+                picker.on_action(self._on_action)
+            self._pickers[s] = picker
         ctl.add_listener(self._on_change)
         self.download.value = ""
         self._shown_for = None
@@ -378,7 +337,7 @@ class PlayTab(VBox):
 
     def make_bot(self, seat: int) -> Bot:
         """A computer player of the kind chosen in the setup, whose reasons are narrated."""
-        kind = self.bot_kind.value
+        kind = self._bot_kind_value()
         bot: Bot
         if kind == "search":
             seed = self._bot_seed * 16 + seat
@@ -433,7 +392,8 @@ class PlayTab(VBox):
     @property
     def covered(self) -> bool:
         """Is the hot-seat cover up (the next human's cards hidden until they reveal)?"""
-        return self._cover.layout.display != "none"
+        cover = self._cover_slot.panel
+        return cover is not None and cover.layout.display != "none"
 
     def uncover(self) -> None:
         """The next human has the screen: show their cards and buttons."""
@@ -451,6 +411,184 @@ class PlayTab(VBox):
         for picker in self._pickers.values():
             picker.four_color = self.four_color
         self.redraw()
+
+    # ------------------------------------------------------------------ stakes and bots
+    def _build_more(self) -> VBox:
+        """The setup's second part (stakes, computer seats, bot kind), built when opened."""
+        self._small_bet = WholeField(
+            2,
+            label="Small bet",
+            low=1,
+            high=MAX_STAKE,
+            note="(R3)",
+            description="Small bet s",
+            style=WIDE_LABEL,
+            layout=Layout(width="170px"),
+        )
+        self._big_bet = WholeField(
+            4,
+            label="Big bet",
+            low=1,
+            high=MAX_STAKE,
+            note="(R3)",
+            description="Big bet b",
+            style=WIDE_LABEL,
+            layout=Layout(width="160px"),
+        )
+        self._stacks = WholeField(
+            0,
+            label="Chips each",
+            low=0,
+            high=MAX_CHIPS,
+            note="(0 = unlimited, R3.4)",
+            description="Chips each (0 = unlimited)",
+            style=WIDE_LABEL,
+            layout=Layout(width="300px"),
+        )
+        self._bots = [
+            Checkbox(
+                value=i != 0,
+                description=f"{name} is a bot",
+                indent=False,
+                layout=Layout(width="135px"),
+            )
+            for i, name in enumerate(DEFAULT_NAMES)
+        ]
+        self._bot_kind = Dropdown(
+            options=[(label, kind) for kind, label in BOT_KINDS.items()],
+            value=self._bot_default,
+            description="Computer",
+            tooltip="who plays the computer seats",
+            layout=Layout(width="330px"),  # the longest label whole: "Search bots (think ahead)"
+        )
+        self._explain = Checkbox(
+            value=True,
+            description="Bots explain their moves (gives away what they hold)",
+            indent=False,
+            layout=Layout(width="auto"),
+        )
+        self._bot_row = flow_row(*self._bots, gap="2px 6px")
+        self._bot_kind.observe(self._on_bot_kind, names="value")
+        self._explain.observe(self._on_explain, names="value")
+        more = VBox(
+            [
+                flow_row(self._small_bet, self._big_bet, self._stacks),
+                HTML(
+                    root(
+                        '<div class="palace-section">Computer players (untick a seat to play '
+                        "it yourself; several humans take turns)</div>"
+                    )
+                ),
+                self._bot_row,
+                flow_row(self._bot_kind, self._explain),
+            ],
+            layout=Layout(grid_gap="6px", display="none"),
+        )
+        self._show_seats()
+        return more
+
+    def _build_cover(self) -> VBox:
+        """ "Pass the screen to Bob": hides the next human's cards until they reveal them."""
+        self._reveal_button = Button(
+            description="Show my cards",
+            icon="eye",
+            button_style="primary",
+            tooltip="only when the screen is yours alone",
+            layout=Layout(width="auto"),
+        )
+        self._reveal_button.on_click(self._on_reveal)
+        self._cover_text = HTML(layout=shared_layout())
+        cover = VBox(
+            [self._cover_text, self._reveal_button],
+            layout=Layout(display="none", grid_gap="10px", align_items="center"),
+        )
+        cover.add_class("palace-cover")
+        return cover
+
+    @property
+    def reveal_button(self) -> Button:
+        """The cover's "I am Bob: show my cards" button."""
+        self._cover_slot.get()
+        return self._reveal_button
+
+    def _settings(self) -> VBox:
+        self._more.get()
+        return self._more
+
+    @property
+    def small_bet(self) -> WholeField:
+        self._settings()
+        return self._small_bet
+
+    @small_bet.setter
+    def small_bet(self, value: WholeField) -> None:
+        self._small_bet = value
+
+    @property
+    def big_bet(self) -> WholeField:
+        self._settings()
+        return self._big_bet
+
+    @big_bet.setter
+    def big_bet(self, value: WholeField) -> None:
+        self._big_bet = value
+
+    @property
+    def stacks(self) -> WholeField:
+        self._settings()
+        return self._stacks
+
+    @stacks.setter
+    def stacks(self, value: WholeField) -> None:
+        self._stacks = value
+
+    @property
+    def bots(self) -> list[Checkbox]:
+        """One "is a bot" box per seat (Ann to Jon)."""
+        self._settings()
+        return self._bots
+
+    @bots.setter
+    def bots(self, value: list[Checkbox]) -> None:
+        self._bots = value
+
+    @property
+    def bot_kind(self) -> Dropdown:
+        self._settings()
+        return self._bot_kind
+
+    @bot_kind.setter
+    def bot_kind(self, value: Dropdown) -> None:
+        self._bot_kind = value
+
+    @property
+    def explain(self) -> Checkbox:
+        self._settings()
+        return self._explain
+
+    @explain.setter
+    def explain(self, value: Checkbox) -> None:
+        self._explain = value
+
+    def _is_bot(self, seat: int) -> bool:
+        """Is `seat` a computer player in the setup (by default every seat but Ann's)?"""
+        return self.bots[seat].value if self._more.built else seat != 0
+
+    def _bot_kind_value(self) -> str:
+        return self.bot_kind.value if self._more.built else self._bot_default
+
+    def _explaining(self) -> bool:
+        return self.explain.value if self._more.built else True
+
+    def _stakes(self) -> tuple[int, int, int]:
+        if not self._more.built:
+            return 2, 4, 0
+        return self.small_bet.read(), self.big_bet.read(), self.stacks.read()
+
+    @guard
+    def _on_more(self, change: dict) -> None:
+        if change["new"] or self._more.built:
+            self._more.get().layout.display = None if change["new"] else "none"
 
     # ------------------------------------------------------------------ callbacks
     @guard
@@ -476,10 +614,14 @@ class PlayTab(VBox):
         self.say(f"Saved: download {download_name(self.game)} below the buttons.", ok=True)
 
     def _on_players(self, change: dict) -> None:
+        self._show_seats()
+
+    def _show_seats(self) -> None:
+        """Show one "is a bot" box per seat of the Players box (once they are built)."""
         n = self.players.peek()
         if n is None:
             return  # Deal will say what is wrong with the box
-        for i, box in enumerate(self.bots):
+        for i, box in enumerate(self._bots):
             box.layout.display = None if i < n else "none"
 
     @guard
@@ -575,31 +717,35 @@ class PlayTab(VBox):
         covered = self._cover_needed()
         if covered:
             nxt = g.names[g.to_act] if g.to_act is not None else "the next player"
+            cover = self._cover_slot.get()
             self._cover_text.value = root(
                 f'<div role="status">Pass the screen to {esc(nxt)}. {esc(nxt)}, press '
                 f"Show my cards when only you can see it.</div>"
             )
             self.reveal_button.description = f"I am {nxt}: show my cards"
             self.reveal_button.tooltip = f"show {nxt}'s palace and buttons"
-            self._cover.layout.display = None
+            cover.layout.display = None
             seat = None  # the table shows public cards only while covered
         else:
-            self._cover.layout.display = "none"
+            if self._cover_slot.panel is not None:
+                self._cover_slot.panel.layout.display = "none"
             if len(humans) > 1 and g.to_act in ctl.humans:
                 self._shown_for = g.to_act
         viewer = seat if not reveal else seat
-        notes = self._reasons if self.explain.value else None
+        notes = self._reasons if self._explaining() else None
         self.narration.show(g, viewer, self._since, reveal=reveal, notes=notes)
         self.table.show(g, perspective=seat, reveal_all=reveal, focus=self.narration.last_seat)
         ps = self._acting_human()
         if ps is None:
-            note = HTML(
-                root(
-                    '<div class="palace-prompt">Every seat is a computer player: the hand was '
-                    "played out. Untick a seat above to play it yourself.</div>"
+            if self._all_bots is None:
+                self._all_bots = HTML(
+                    root(
+                        '<div class="palace-prompt">Every seat is a computer player: the hand '
+                        "was played out. Untick a seat above to play it yourself.</div>"
+                    ),
+                    layout=shared_layout(),
                 )
-            )
-            self._pickers_box.children = [note]
+            self._pickers_box.children = [self._all_bots]
         elif covered:
             self._pickers_box.children = []
         else:

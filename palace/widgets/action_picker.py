@@ -6,7 +6,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ipywidgets import HTML, BoundedIntText, Box, Button, Checkbox, HBox, Layout, VBox, Widget
+from ipywidgets import (
+    HTML,
+    BoundedIntText,
+    Box,
+    Button,
+    Checkbox,
+    GridBox,
+    HBox,
+    Layout,
+    VBox,
+    Widget,
+)
 
 from palace.actions import Action, Bet, Buy, Call, Discard, Fold, Raise, Stay, Trim
 from palace.analysis.odds import Odds, battle_odds
@@ -16,7 +27,7 @@ from palace.events import Event, Phase
 from palace.game import Game
 from palace.widgets.cards import card_html, face
 from palace.widgets.session import PlayController
-from palace.widgets.theme import esc, quiet_tooltips, root, style_widget, symbols
+from palace.widgets.theme import esc, quiet_tooltips, root, shared_layout, style_widget, symbols
 
 Advisor = Callable[[Game, int, int], Any]
 """``advisor(game, seat, target)``: words (a str), or odds with ``win``/``tie``/``lose`` and
@@ -83,7 +94,9 @@ def odds_bar_html(win: float, tie: float, lose: float) -> str:
 
 def _action_button(description: str = "", *, icon: str) -> Button:
     return Button(
-        description=description, icon=icon, layout=Layout(width=BUTTON_WIDTH, flex="none")
+        description=description,
+        icon=icon,
+        layout=shared_layout(width=BUTTON_WIDTH, flex="none"),
     )
 
 
@@ -131,32 +144,18 @@ class ActionPicker(VBox):
         self._status_text = ""
 
         self._css = style_widget()
-        self._prompt = HTML()
+        self._prompt = HTML(layout=shared_layout())
         self._buy = _action_button(icon="plus")
         self._discard = _action_button(icon="trash")
         self._stay = _action_button("Stay", icon="hand-paper-o")
         self._fold = _action_button("Fold", icon="flag")
         self._call = _action_button(icon="check")
         self._raise = _action_button(icon="arrow-up")
-        self._bet_amount = BoundedIntText(
-            description="Attack with", min=0, max=BIG, layout=Layout(width="210px")
-        )
-        self._raise_amount = BoundedIntText(
-            description="Raise by", min=0, max=BIG, layout=Layout(width="210px")
-        )
-        self._confirm = Button(
-            description="Discard selected",
-            button_style="danger",
-            icon="trash",
-            layout=Layout(width="200px"),
-        )
-        self._keep = Button(
-            description="Keep all", button_style="success", layout=Layout(width="150px")
-        )
-        self._cancel = Button(description="Cancel", layout=Layout(width="120px"))
-        self._status = HTML()
+        self._made: dict[str, Widget] = {}  # amounts and discard buttons, made when needed
+        self._status = HTML(layout=shared_layout())
         self._notes: dict[str, HTML] = {  # beside each button (and "bet:<seat>")
-            k: HTML() for k in ("buy", "discard", "stay", "fold", "call", "raise")
+            k: HTML(layout=shared_layout())
+            for k in ("buy", "discard", "stay", "fold", "call", "raise")
         }
         self._bets: dict[int, Button] = {}
         self._toggles: dict[Card, Checkbox] = {}
@@ -170,9 +169,6 @@ class ActionPicker(VBox):
             (self._fold, self._on_fold),
             (self._call, self._on_call),
             (self._raise, self._on_raise),
-            (self._confirm, self._on_confirm),
-            (self._keep, self._on_keep),
-            (self._cancel, self._on_cancel),
         ):
             btn.on_click(fn)
         self._actions_box = VBox(layout=Layout(grid_gap="8px"))
@@ -186,7 +182,78 @@ class ActionPicker(VBox):
         controller.add_listener(self._on_game_changed)
         self.refresh()
 
+    # ------------------------------------------------------------------ made when needed
+    def _amount(self, key: str, description: str) -> BoundedIntText:
+        w = self._made.get(key)
+        if w is None:
+            w = BoundedIntText(
+                description=description, min=0, max=BIG, tooltip="", layout=Layout(width="210px")
+            )
+            self._made[key] = w
+        assert isinstance(w, BoundedIntText)
+        return w
+
+    @property
+    def _bet_amount(self) -> BoundedIntText:
+        """How much to attack with (no-limit, R7.3)."""
+        return self._amount("bet", "Attack with")
+
+    @property
+    def _raise_amount(self) -> BoundedIntText:
+        """How much to raise by (no-limit, R7.7)."""
+        return self._amount("raise", "Raise by")
+
+    def _made_button(self, key: str, on_click: Callable[[Button], None], **kwargs: Any) -> Button:
+        w = self._made.get(key)
+        if w is None:
+            w = Button(tooltip="", **kwargs)
+            w.on_click(on_click)
+            self._made[key] = w
+        assert isinstance(w, Button)
+        return w
+
+    @property
+    def _confirm(self) -> Button:
+        return self._made_button(
+            "confirm",
+            self._on_confirm,
+            description="Discard selected",
+            button_style="danger",
+            icon="trash",
+            layout=Layout(width="200px"),
+        )
+
+    @property
+    def _keep(self) -> Button:
+        return self._made_button(
+            "keep",
+            self._on_keep,
+            description="Keep all",
+            button_style="success",
+            layout=Layout(width="150px"),
+        )
+
+    @property
+    def _cancel(self) -> Button:
+        return self._made_button(
+            "cancel", self._on_cancel, description="Cancel", layout=Layout(width="120px")
+        )
+
     # ------------------------------------------------------------------ public
+    def rebind(
+        self, controller: PlayController, seat: int, *, advisor: Advisor | None = None
+    ) -> None:
+        """Show `seat`'s decisions in another hand, keeping this picker's widgets (the page
+        redraws only what changed)."""
+        self._ctl.remove_listener(self._on_game_changed)
+        self._ctl, self._seat, self._advisor = controller, seat, advisor
+        self._choosing = None
+        self._was_mine = False
+        self._offers = {}
+        self._set_status("", ok=True)
+        controller.add_listener(self._on_game_changed)
+        self.refresh()
+
     @property
     def controller(self) -> PlayController:
         return self._ctl
@@ -458,14 +525,20 @@ class ActionPicker(VBox):
         w = self._parts.get(key)
         if w is None:
             if kind is HTML:
-                w = HTML()
+                w = HTML(layout=shared_layout())
             else:
-                layout = Layout(grid_gap="8px" if kind is HBox else "3px")
+                props = {"grid_gap": "8px" if kind is HBox else "3px"}
+                if kind is GridBox:
+                    props = {
+                        "grid_template_columns": f"{BUTTON_WIDTH} minmax(0, 1fr)",
+                        "grid_gap": "3px 8px",
+                        "align_items": "center",
+                    }
                 if wrap:
-                    layout.flex_flow = "row wrap"
+                    props["flex_flow"] = "row wrap"
                 if align:
-                    layout.align_items = align
-                w = kind(layout=layout)
+                    props["align_items"] = align
+                w = kind(layout=shared_layout(**props))  # never resized: shared
             self._parts[key] = w
         if children is not None:
             _set_children(w, children)
@@ -604,20 +677,24 @@ class ActionPicker(VBox):
         return offers, extra
 
     def _ensure_bets(self) -> None:
-        n = self.game.players
-        if len(self._bets) == n - 1 and all(t < n for t in self._bets):
+        """An Attack button (and its note and row) per opponent, reusing the ones there are
+        when the players or the seat change (a new hand)."""
+        targets = [t for t in range(self.game.players) if t != self._seat]
+        if list(self._bets) == targets:
             return
-        for t, b in self._bets.items():
-            b.close()
-            self._notes.pop(f"bet:{t}").close()
+        old = [(b, self._notes.pop(f"bet:{t}")) for t, b in self._bets.items()]
         self._bets = {}
-        for t in range(n):
-            if t == self._seat:
-                continue
-            b = _action_button(icon="crosshairs")
-            b.on_click(self._on_bet)
+        for i, t in enumerate(targets):
+            if i < len(old):
+                b, note = old[i]
+            else:
+                b, note = _action_button(icon="crosshairs"), HTML(layout=shared_layout())
+                b.on_click(self._on_bet)
             self._bets[t] = b
-            self._notes[f"bet:{t}"] = HTML()
+            self._notes[f"bet:{t}"] = note
+        for b, note in old[len(targets) :]:
+            b.close()
+            note.close()
 
     def _answer_offers(self) -> tuple[list[_Offer], list[Widget]]:
         """Call (with the advisor's odds) and Raise (R7.6, R7.7); the raise amount (no-limit)."""
@@ -684,8 +761,10 @@ class ActionPicker(VBox):
                 o.note.value = ""
         head_w = self._part(f"head:{title.split(' (')[0]}", HTML)
         head_w.value = root(head)
-        rows = [self._part(f"row:{o.key}", HBox, [o.button, o.note], "center") for o in offers]
-        return self._part(f"section:{title.split(' (')[0]}", VBox, [head_w, *extra, *rows])
+        name = title.split(" (")[0]
+        # the buttons and their notes side by side, a grid per section (no box per row)
+        grid = self._part(f"grid:{name}", GridBox, [w for o in offers for w in (o.button, o.note)])
+        return self._part(f"section:{name}", VBox, [head_w, *extra, grid])
 
     # ------------------------------------------------------------------ text
     def text(self) -> str:

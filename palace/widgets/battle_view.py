@@ -14,7 +14,7 @@ from palace.events import Event, EventKind, Phase
 from palace.hands import Hand
 from palace.views import sees_event
 from palace.widgets.cards import cards_html
-from palace.widgets.theme import esc, root, rule_badge, style_widget, symbols
+from palace.widgets.theme import esc, root, rule_badge, shared_layout, style_widget, symbols
 
 
 def shows_battle(event: Event, seat: int | None, reveal: bool = False) -> bool:
@@ -181,7 +181,7 @@ class BattleView(VBox):
 
     def __init__(self, *, four_color: bool = False) -> None:
         self._css = style_widget()
-        self._html = HTML(layout=Layout(width="100%"))
+        self._html = HTML(layout=shared_layout(width="100%"))
         self._unstruck = ToggleButton(
             value=False,
             description="Show both hands unstruck",

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from ipywidgets import HTML, HBox, Layout
+from ipywidgets import HTML, HBox
 
 from palace.cards import Card, Suit, parse_cards
-from palace.widgets.theme import CARD_CSS, esc, symbols
+from palace.widgets.theme import CARD_CSS, esc, shared_layout, symbols
 
 RED_SUITS = (Suit.HEARTS, Suit.DIAMONDS)
 FACE_DOWN_LABEL = "face-down card"
@@ -166,7 +166,7 @@ class CardRow(HBox):
         self._four_color = four_color
         self._small = small
         self._label = label
-        self._html = HTML(layout=Layout(width="100%"))
+        self._html = HTML(layout=shared_layout(width="100%"))
         super().__init__([self._html])
         self.add_class("palace-panel")
         self.add_class("palace-cardrow")

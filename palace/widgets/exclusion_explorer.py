@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ipywidgets import HTML, Dropdown, HBox, Layout, Text, ToggleButton, VBox
+from ipywidgets.widgets.widget_bool import ToggleButtonStyle
 
 from palace.cards import Card, Rank, Suit, parse_cards
 from palace.errors import CardError
@@ -88,22 +89,7 @@ class ExclusionExplorer(VBox):
             layout=Layout(width="130px"),
         )
         self._grid_buttons: dict[Card, ToggleButton] = {}
-        rows = []
-        for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
-            row = []
-            for rank in _RANKS:
-                c = Card.from_index(int(suit) * 13 + int(rank) - 2)
-                b = ToggleButton(
-                    value=False,
-                    description=face(c),
-                    tooltip=c.name,
-                    layout=Layout(width="46px", height="30px"),
-                )
-                b.observe(self._on_grid, names="value")
-                self._grid_buttons[c] = b
-                row.append(b)
-            rows.append(HBox(row, layout=Layout(grid_gap="2px")))
-        self._grid = VBox(rows, layout=Layout(display="none", grid_gap="2px"))
+        self._grid = VBox(layout=Layout(display="none", grid_gap="2px"))  # built when opened
         self._error = HTML()
         self._out = HTML(layout=Layout(width="100%"))
         self._current: tuple[Card, ...] = ()
@@ -144,6 +130,7 @@ class ExclusionExplorer(VBox):
 
     @property
     def grid(self) -> dict[Card, ToggleButton]:
+        self._build_grid()
         """One toggle per card of the deck, kept in step with the typed cards."""
         return dict(self._grid_buttons)
 
@@ -195,7 +182,32 @@ class ExclusionExplorer(VBox):
         self._update()
 
     def _on_show_grid(self, change: dict) -> None:
+        if change["new"]:
+            self._build_grid()
         self._grid.layout.display = None if change["new"] else "none"
+
+    def _build_grid(self) -> None:
+        """The deck as 52 toggles, built the first time the grid is opened (issue 26)."""
+        if self._grid_buttons:
+            return
+        rows = []
+        for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
+            row = []
+            for rank in _RANKS:
+                c = Card.from_index(int(suit) * 13 + int(rank) - 2)
+                b = ToggleButton(
+                    value=False,
+                    description=face(c),
+                    tooltip=c.name,
+                    style=ToggleButtonStyle(),  # its own: its text colour changes
+                    layout=Layout(width="46px", height="30px"),
+                )
+                b.observe(self._on_grid, names="value")
+                self._grid_buttons[c] = b
+                row.append(b)
+            rows.append(HBox(row, layout=Layout(grid_gap="2px")))
+        self._grid.children = rows
+        self._sync_grid()
 
     def _on_grid(self, change: dict) -> None:
         if self._syncing:
@@ -235,6 +247,12 @@ class ExclusionExplorer(VBox):
         self._message = ""
         self._error.value = ""
         self._current = cards
+        self._sync_grid()
+        self._render()
+
+    def _sync_grid(self) -> None:
+        """The grid's toggles as the cards say (nothing to do before it is built)."""
+        cards = self._current
         self._syncing = True
         try:
             for c, b in self._grid_buttons.items():
@@ -245,7 +263,6 @@ class ExclusionExplorer(VBox):
                 )
         finally:
             self._syncing = False
-        self._render()
 
     # ------------------------------------------------------------------ drawing
     def _column(self, title: str, hand: Hand, struck: dict[Card, str]) -> str:

@@ -13,7 +13,7 @@ from palace.game import Game
 from palace.table import DEFAULT_NAMES, Snapshot
 from palace.views import SeatView
 from palace.widgets.cards import backs_html, card_html, cards_html
-from palace.widgets.theme import esc, root, style_widget, symbols
+from palace.widgets.theme import esc, root, shared_layout, style_widget, symbols
 
 _WAITING = {
     Phase.TURN: "to act",
@@ -205,7 +205,7 @@ class TableView(VBox):
         dealer: int | None = None,
     ) -> None:
         self._css = style_widget()
-        self._html = HTML(layout=Layout(width="100%"))
+        self._html = HTML(layout=shared_layout(width="100%"))
         super().__init__([self._css, self._html], layout=Layout(width="100%"))
         self.add_class("palace-panel")
         self.add_class("palace-tableview")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import itertools
 from collections.abc import Iterable
+from typing import Any
 
 from ipywidgets import HTML, Layout, Widget
 
@@ -395,12 +396,99 @@ def quiet_tooltips(widget: Widget) -> Widget:
     return widget
 
 
+_STYLE_SHEETS: list[HTML] = []  # the one style widget of this kernel (style_widget)
+
+
 def style_widget() -> HTML:
-    """A hidden HTML child carrying the panel and card style sheets (one per panel)."""
-    return HTML(value=CARD_CSS + PANEL_CSS, layout=Layout(display="none"))
+    """A hidden HTML child carrying the panel and card style sheets: every panel shows it,
+    and all of them show the same widget (one model in the page, issue 26)."""
+    if not _STYLE_SHEETS or _STYLE_SHEETS[0].comm is None:  # none yet, or closed
+        _STYLE_SHEETS[:] = [HTML(value=CARD_CSS + PANEL_CSS, layout=shared_layout(display="none"))]
+    return _STYLE_SHEETS[0]
 
 
 def root(inner: str, extra_class: str = "") -> str:
     """Wrap panel HTML in the styled root element."""
     cls = f"palace-root {extra_class}".strip()
     return f'<div class="{cls}">{inner}</div>'
+
+
+_SHARED_STYLES: dict[type, Widget] = {}
+
+
+def share_default_styles() -> None:
+    """From now on, controls made without a `style` share one default style per kind.
+
+    Every ipywidgets control otherwise makes a style model of its own (a message to the
+    page and a model in the browser) even when nobody ever changes it: half the models of
+    a page. Palace never changes a default style in place (a panel that colours a control
+    gives it a style of its own, as ipywidgets allows), so one shared style per kind draws
+    the same page with far fewer models (issue 26). Called once per kernel; idempotent.
+    """
+    import ipywidgets
+
+    for name in dir(ipywidgets):
+        cls: Any = getattr(ipywidgets, name)
+        if not (isinstance(cls, type) and issubclass(cls, Widget)):
+            continue
+        control: Any = cls  # a Widget class (mypy narrowed it to a bare type)
+        traits: dict[str, Any] = control.class_traits()
+        trait = traits.get("style")
+        klass = getattr(trait, "klass", None)
+        if trait is None or not isinstance(klass, type) or hasattr(trait, "_palace_shared"):
+            continue
+
+        def shared(klass: type = klass) -> Widget:
+            style = _SHARED_STYLES.get(klass)
+            if style is None or style.comm is None:  # closed (Widget.close_all): a new one
+                style = _SHARED_STYLES[klass] = klass()
+            return style
+
+        trait.make_dynamic_default = shared
+        trait._palace_shared = True
+
+
+class SharedLayout(Layout):
+    """A layout that several widgets share, read-only once made (see `shared_layout`)."""
+
+    _frozen = False
+
+    def __init__(self, **kwargs: str) -> None:
+        super().__init__(**kwargs)
+        self._frozen = True
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if self._frozen and not name.startswith("_") and name in self.keys:
+            raise AttributeError(
+                f"this layout is shared by several widgets and cannot change its {name}: "
+                "give the widget a Layout of its own"
+            )
+        super().__setattr__(name, value)
+
+
+_SHARED_LAYOUTS: dict[tuple[tuple[str, str], ...], SharedLayout] = {}
+
+
+def shared_layout(**kwargs: str) -> Layout:
+    """One read-only `Layout` per set of properties, shared by every widget asking for it.
+
+    For widgets whose layout never changes (most labels, rows and buttons): a layout is a
+    model of its own in the page, so sharing one draws the page with fewer models (issue
+    26). A widget that is ever hidden or resized needs a Layout of its own: changing a
+    shared one raises AttributeError.
+    """
+    key = tuple(sorted(kwargs.items()))
+    layout = _SHARED_LAYOUTS.get(key)
+    if layout is None or layout.comm is None:  # closed (Widget.close_all): a new one
+        layout = _SHARED_LAYOUTS[key] = SharedLayout(**kwargs)
+    return layout
+
+
+def is_shared(widget: Widget) -> bool:
+    """Is `widget` one that many panels show (the style sheet, a shared layout or style)?
+    Closing a panel must leave these open."""
+    return (
+        isinstance(widget, SharedLayout)
+        or any(widget is w for w in _STYLE_SHEETS)
+        or any(widget is w for w in _SHARED_STYLES.values())
+    )
