@@ -14,7 +14,7 @@ from itertools import combinations
 from typing import Final, TypeVar
 
 from palace.actions import Action, Bet, Buy, Call, Discard, Fold, Raise, Stay, Trim
-from palace.cards import Card, format_cards
+from palace.cards import Card
 from palace.events import Phase
 from palace.hands import STRENGTH_BITS, card_set, cards_of, strengths_of
 from palace.numbers import is_whole
@@ -86,9 +86,10 @@ def two_left(t: Table) -> bool:
 
 def _afford(t: Table, seat: int, amount: int, what: str) -> str | None:
     if t.stacks is not None and t.stacks[seat] < amount:
+        left = t.stacks[seat]
         return (
-            f"{t.name(seat)} cannot afford {what} of {amount} with {t.stacks[seat]} chips "
-            f"left (R3.4)"
+            f"{t.name(seat)} cannot afford {what} of {plural(amount, 'chip')} with "
+            f"{plural(left, 'chip') if left else 'no chips'} left (R3.4)"
         )
     return None
 
@@ -124,10 +125,10 @@ def _discard_gate(t: Table, seat: int) -> str | None:
 def _soldier_cards(t: Table, seat: int, cards: tuple[Card, ...], rule: str) -> str | None:
     soldiers = t.soldiers(seat)
     if card_set(cards).bit_count() != len(cards):  # one bit per card
-        return f"a card is named twice in {format_cards(cards)} ({rule})"
+        return f"a card is named twice in {' '.join(c.symbol for c in cards)} ({rule})"
     for c in cards:
         if c not in soldiers:
-            return f"{c} is not one of {t.name(seat)}'s soldiers ({rule})"
+            return f"{c.symbol} is not one of {t.name(seat)}'s soldiers ({rule})"
     return None
 
 
@@ -161,9 +162,11 @@ def _bet_amount(t: Table, seat: int, given: object) -> str | None:
     if allin:
         return None  # R3.4 b: a short stack attacks with everything it has
     if t.stacks is not None and t.stacks[seat] < low:
+        left = t.stacks[seat]
+        how = f"with exactly {left}" if left else "for nothing (Bet with no amount)"
         return (
-            f"{t.name(seat)} has {t.stacks[seat]} chips, less than the minimum attack of {low}: "
-            f"they may attack all-in with exactly {t.stacks[seat]} (R3.4)"
+            f"{t.name(seat)} has {plural(left, 'chip') if left else 'no chips'}, less than the "
+            f"minimum attack of {low}: they may attack all-in {how} (R3.4)"
         )
     if not t.no_limit and amount != low:
         return f"in limit the attack is exactly (soldiers + 1) × s = {low} (R7.3)"
@@ -213,7 +216,7 @@ def _check_raise(t: Table, seat: int, action: Raise) -> str | None:
             return f"a no-limit raise must be at least the big bet, {t.rules.big_bet} (R7.7)"
     elif size != limit_raise(t, seat):
         return f"in limit the raise is exactly {limit_raise(t, seat)} (R7.7)"
-    return _afford(t, seat, b.owed + size, "calling and raising")
+    return _afford(t, seat, b.owed + size, "a call and raise")
 
 
 def _check_trim(t: Table, seat: int, action: Trim) -> str | None:
@@ -325,7 +328,7 @@ def subset_sets(mask: int, low: int) -> list[int]:
     the order `legal_actions` lists Discards and Trims: fewest cards first, then strongest
     cards first (the order of `itertools.combinations` over the cards high to low).
 
-    >>> from palace.cards import parse_cards
+    >>> from palace.cards import format_cards, parse_cards
     >>> from palace.hands import card_set, cards_of
     >>> [format_cards(cards_of(s)) for s in subset_sets(card_set(parse_cards("2c Kd As")), 2)]
     ['As Kd', 'As 2c', 'Kd 2c', 'As Kd 2c']

@@ -51,8 +51,10 @@ CLAUSES: dict[str, str] = {
     "R3.3": "Betting is limit (the default) or no-limit.",
     "R3.4": "Chips are unlimited by default. With a chip stack each, an action you cannot "
     "afford is not allowed, but you may always call a bet all-in for what you have (the "
-    "part you cannot match goes back to the bettor), attack all-in when you cannot afford "
-    "the minimum, and nobody raises a player who has no chips left.",
+    "part of the bet you do not match, chip for chip, goes back to the bettor: an attack of "
+    "6 called all-in with 4 gives 2 back, an attack of 2 called all-in with 3 gives nothing "
+    "back), attack all-in when you cannot afford the minimum, and never pay more to call "
+    "than an all-in attacker or raiser put in; nobody raises a player who has no chips left.",
     # R4 Banner cards
     "R4.1": "Starting left of the dealer and going round once, each player receives one "
     "face-up banner card.",
@@ -145,12 +147,15 @@ CLAUSES: dict[str, str] = {
     "play passes; only down to five is compulsory. A capture that ends the hand leaves "
     "nothing to trim, so the winner may end with more than five soldiers.",
     "D3": "When a player folds to a raise, the raise goes back to the raiser as a refund.",
-    "D4": "With chip stacks, either battler may call all-in for what they have left; a "
-    "player who cannot pay the ante antes what they have.",
+    "D4": "With chip stacks, either battler may call all-in for what they have left; the "
+    "bet or raise less the call goes back to its maker, chip for chip, also where a limit "
+    "call was sized by the caller's own army (an attack of 6 called all-in with 1 gives 5 "
+    "back). A player who cannot pay the ante antes what they have.",
     "D5": "An action left out of the quiet actions restarts the quiet-round count; a player "
     "who folds leaves the count.",
-    "D6": "With chip stacks and two players left, a player who cannot afford the minimum "
-    "attack may attack all-in with what they have left (R3.4).",
+    "D6": "With chip stacks, a player who cannot afford the minimum attack may attack all-in "
+    "with what they have left (R3.4). Any attack or raise that puts its maker all-in caps "
+    "the other side's call at that amount, even where their own army would owe more.",
     "D7": "The two battlers show their palace cards to each other only; at a quiet-round "
     "showdown every remaining palace is shown to all.",
     "D8": "Each seat remembers every card it has seen and where it went (perfect recall).",
@@ -160,8 +165,8 @@ CLAUSES: dict[str, str] = {
     "suit already is.",
     "D11": "A match carries chip stacks from hand to hand; it ends when fewer than two "
     "players have chips.",
-    "D12": "An all-in call for less: the part of the bet or raise it does not match goes "
-    "back to whoever made it (R3.4).",
+    "D12": "An all-in call for less: the part of the bet or raise it does not match, chip "
+    "for chip, goes back to whoever made it (R3.4): a raise of 4 called with 2 gives 2 back.",
     "D13": "A player with no chips left is still dealt in and may Stay, Fold or call "
     "all-in for nothing.",
     "D14": "After a battle the next player still in the hand to the left of the attacker's "

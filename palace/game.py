@@ -25,7 +25,8 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from palace import checks, deal, play, strict, worlds
-from palace.actions import Action, Bet, Buy, action_from_dict
+from palace.action_words import action_label
+from palace.actions import Action, Buy, action_from_dict
 from palace.cards import Card, Suit, parse_cards
 from palace.errors import CardError, DeckError, IllegalActionError, PalaceError, StateError
 from palace.events import Event, Phase
@@ -323,15 +324,8 @@ class Game:
         return legal
 
     def describe(self, action: Action) -> str:
-        """An action in words with player names: ``"Attack Bob (6 chips)"``."""
-        if isinstance(action, Bet):
-            seat = self._t.to_act
-            amt = action.amount
-            if amt is None:
-                amt = checks.attack_of(self._t, seat, None)[0] if seat is not None else 0
-            name = self.names[action.target] if 0 <= action.target < self.players else action.target
-            return f"Attack {name} ({amt} chips)"
-        return str(action)
+        """An action in words with player names and its cost: ``"Attack Bob (6 chips)"``."""
+        return action_label(self._t, action)
 
     def apply(self, action: Action) -> list[Event]:
         """Carry out a legal action and return the events it produced.
@@ -348,7 +342,8 @@ class Game:
             reason = checks.why_illegal(t, action)
         if reason is not None:
             who = self.names[t.to_act] if t.to_act is not None else "nobody"
-            raise IllegalActionError(f"{action} is not legal for {who} now: {reason}")
+            said = self.describe(action)
+            raise IllegalActionError(f"{said} is not legal for {who} now: {reason}")
         start = len(t.events)
         play.perform(t, self._use_rng() if type(action) is Buy else None, action)
         self._actions.append(action)

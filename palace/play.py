@@ -227,7 +227,9 @@ def start(t: Table) -> None:
 def _bet(t: Table, seat: int, action: Bet) -> None:
     target = action.target
     amount, allin = attack_of(t, seat, action.amount)
-    owed = call_amount(t, target, amount, allin)
+    # R3.4 b: an attack that puts its maker all-in, whatever its size, caps the call
+    all_in = allin or (t.stacks is not None and amount == t.stacks[seat])
+    owed = call_amount(t, target, amount, all_in)
     t.quiet.clear()
     t.battle = Battle(
         attacker=seat,
@@ -253,6 +255,7 @@ def _bet(t: Table, seat: int, action: Bet) -> None:
             "s": t.small_bet,
             "min": min_attack(t, seat),
             "allin": allin,
+            "all_in": all_in and not allin,
         },
     )
 
@@ -282,7 +285,9 @@ def _raise(t: Table, seat: int, action: Raise) -> None:
 
 
 def _call(t: Table, seat: int) -> None:
-    """R7.6 / R7.8, and R3.4 a: a call for less is all-in, the unmatched part goes back."""
+    """R7.6 / R7.8, and R3.4 a: a call for less is all-in, and the part of the bet or raise
+    it does not match, chip for chip, goes back: an attack of 2 called all-in with 3 gives
+    nothing back, an attack of 6 called all-in with 4 gives 2 back (D4)."""
     b = t.battle
     assert b is not None
     pay = b.owed if t.stacks is None else min(b.owed, t.stacks[seat])
@@ -291,11 +296,12 @@ def _call(t: Table, seat: int) -> None:
     detail: dict[str, object] = {}
     if pay < b.owed:
         detail["allin"] = True
-        back = min(b.owed - pay, b.last_bet)
+        back = max(0, b.last_bet - pay)
         if back:
             b.paid[b.bettor] -= back
             chips.append((b.bettor, back))
-            detail.update(back=back, bettor=b.bettor, refund=True)
+            what = "attack" if b.raises == 0 else "raise"
+            detail.update(back=back, bettor=b.bettor, refund=True, of=what)
     t.record(
         E_CALL,
         seat,

@@ -10,21 +10,25 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from palace.battle import BattleResult
 from palace.cards import Card
 from palace.events import SENTENCES, EndReason, Event, EventKind
-from palace.words import number_word, plural
+from palace.hands import Hand, describe_value
+from palace.words import joined, number_word, plural, verb_for
 
 
 def _syms(cards: Iterable[Card]) -> str:
     return " ".join(c.symbol for c in cards) or "—"
 
 
-def _names(names: tuple[str, ...], seats: Iterable[int]) -> str:
-    return ", ".join(names[s] for s in seats)
-
-
 def _and(names: tuple[str, ...], seats: Iterable[int]) -> str:
-    return " and ".join(names[s] for s in seats)
+    """The players named in a list: "Ann", "Ann and Bob", "Ann, Bob and Cat"."""
+    return joined(names[s] for s in seats)
+
+
+def _chips(n: int) -> str:
+    """An amount said in a sentence: "1 chip", "3 chips", "nothing"."""
+    return plural(n, "chip") if n else "nothing"
 
 
 def _who(e: Event) -> str:
@@ -85,7 +89,12 @@ def _gather(e: Event) -> str:
     how = "and shuffled" if e.detail.get("shuffled") else "(a scripted deck: not shuffled)"
     if e.detail.get("manual"):
         how = "(each card dealt from it is a chance step)"
-    return f"The {len(e.cards)} banner rejects are gathered with the rest of the deck {how}."
+    n = len(e.cards)
+    if n == 0:
+        return f"No card was rejected: the rest of the deck is gathered {how}."
+    if n == 1:
+        return f"The banner reject {e.cards[0].symbol} is gathered with the rest of the deck {how}."
+    return f"The {n} banner rejects are gathered with the rest of the deck {how}."
 
 
 @_says(EventKind.STACK)
@@ -97,9 +106,11 @@ def _stack(e: Event) -> str:
 def _ante(e: Event) -> str:
     ante = e.detail["ante"]
     short = e.detail.get("short", ())
+    if not ante:
+        return "There is no ante at these stakes."
     if short:
         return (
-            f"The players ante {plural(ante, 'chip')} each; {_names(e.names, short)} can pay "
+            f"The players ante {plural(ante, 'chip')} each; {_and(e.names, short)} can pay "
             "only what they have left (R3.4)."
         )
     return f"Every player antes {plural(ante, 'chip')} into the pot."
@@ -123,7 +134,9 @@ def _reject(e: Event) -> str:
 def _reshuffle(e: Event) -> str:
     n = e.detail["n"]
     if e.rule == "R4.4":
-        return f"The deck has run out: the {n} banner rejects are shuffled into a new deck."
+        rejects = plural(n, "banner reject")
+        are = verb_for(n, "is", "are")
+        return f"The deck has run out: the {rejects} {are} shuffled into a new deck."
     return (
         f"The draw deck is empty: the discard pile ({plural(n, 'card')}) is shuffled into a "
         "new draw deck."
@@ -171,6 +184,8 @@ def _trim(e: Event) -> str:
 
 @_says(EventKind.DISCARD)
 def _discard(e: Event) -> str:
+    if not e.amount:
+        return f"{_who(e)} discards {_syms(e.cards)}, free at this table."
     return f"{_who(e)} pays {plural(e.amount, 'chip')} and discards {_syms(e.cards)}."
 
 
@@ -199,46 +214,144 @@ def _fold(e: Event) -> str:
 def _bet(e: Event) -> str:
     d = e.detail
     who, target = _who(e), e.names[d["target"]]
+    n, s, low = d["soldiers"], d["s"], d["min"]
     if d.get("allin"):
+        if not e.amount:
+            return (
+                f"{who} has no chips left and attacks {target} all-in for nothing (the minimum "
+                f"is {low}): {target} calls for nothing."
+            )
         return (
             f"{who} attacks {target} all-in with {plural(e.amount, 'chip')}, less than the "
-            f"minimum of {d['min']}: {target}'s call is at most {e.amount}."
+            f"minimum of {low}: {target}'s call is at most {e.amount}."
         )
-    how = f"({plural(d['soldiers'], 'soldier')} + 1) × {d['s']}"
+    how = f"({plural(n, 'soldier')} + 1) × {s}" if n else f"(0 + 1) × {s}"
+    nos = "" if n else ", with no soldiers"
     chips = plural(e.amount, "chip")
-    if e.amount == d["min"]:
-        return f"{who} attacks {target} with {chips}: {how}."
-    return f"{who} attacks {target} with {chips}, more than the minimum of {how} = {d['min']}."
+    cap = ""
+    if d.get("all_in"):
+        cap = f"; it is all {who} has, so {target}'s call is at most {e.amount} (R3.4)"
+    if e.amount == low:
+        return f"{who} attacks {target} with {chips}: {how}{nos}{cap}."
+    return f"{who} attacks {target} with {chips}, more than the minimum of {how} = {low}{nos}{cap}."
 
 
 @_says(EventKind.RAISE)
 def _raise(e: Event) -> str:
     d = e.detail
     return (
-        f"{_who(e)} pays {d['call']} to call and raises {d['size']} "
-        f"({plural(e.amount, 'chip')} in all)."
+        f"{_who(e)} calls with {plural(d['call'], 'chip')} and raises by {d['size']}: "
+        f"{plural(e.amount, 'chip')} in all."
     )
 
 
 @_says(EventKind.CALL)
 def _call(e: Event) -> str:
     d = e.detail
-    text = f"{_who(e)} calls with {plural(e.amount, 'chip')}"
-    if d.get("allin"):
-        text += " (all-in)"
+    who = _who(e)
+    if not e.amount:
+        text = f"{who} calls for nothing"
+        if d.get("allin"):
+            text = f"{who} has no chips left and calls all-in for nothing"
+    else:
+        text = f"{who} calls with {plural(e.amount, 'chip')}"
+        if d.get("allin"):
+            text += " (all-in)"
     back = d.get("back")
     if back:
+        bettor = e.names[d["bettor"]]
+        what = d.get("of", "bet")
         text += (
-            f"; the {plural(back, 'chip')} this call does not match go back to "
-            f"{e.names[d['bettor']]}"
+            f"; the {plural(back, 'chip')} of {bettor}'s {what} that this call does not match "
+            f"{verb_for(back, 'goes', 'go')} back to {bettor}"
         )
     return text + "."
+
+
+# ------------------------------------------------------------------ hands in words (R8, R10.3)
+def _hand_name(h: Hand, article: bool = True) -> str:
+    """A hand's name inside a sentence: "a pair of aces", "three kings", "high card ten";
+    without the article after a possessive ("Ann's pair of aces")."""
+    if h.category is None:
+        return "no counting cards" if article else "hand of no counting cards"
+    text = describe_value(h.value)
+    text = text[:1].lower() + text[1:]
+    a = article and text.startswith(("pair", "flush", "straight", "full house"))
+    return "a " + text if a else text
+
+
+def _hand_cards(h: Hand, lost_to: str | None = None) -> str:
+    """The cards that make a hand, and how many count when fewer than five do (R8.1-R8.3)."""
+    n = len(h.counting)
+    parts = [_syms(h.best) if h.best else "no counting cards"]
+    if n < 5:
+        parts.append(f"short: {plural(n, 'counting card')}")
+    if lost_to is not None:
+        parts.append(f"{lost_to} lost: {_syms(h.excluded)}" if h.excluded else f"no {lost_to} lost")
+    return "; ".join(parts)
+
+
+def deciding_cards(a: Hand, b: Hand) -> tuple[Card | None, Card | None] | None:
+    """The first pair of cards, in the order they decide the hands, where two hands of the
+    same category differ (None for a missing card of a short hand, R8.3); None when the
+    categories differ or the hands are equal."""
+    if a.category != b.category or a == b:
+        return None
+    for i in range(max(len(a.best), len(b.best))):
+        ca = a.best[i] if i < len(a.best) else None
+        cb = b.best[i] if i < len(b.best) else None
+        if ca is None or cb is None or ca.rank != cb.rank:
+            return ca, cb
+    return None
+
+
+def _decided(win: str, w: Hand, lose: str, lo: Hand) -> str:
+    """ "Ann's K♣ beats Bob's Q♥": the cards that decided two hands of one category."""
+    pair = deciding_cards(w, lo)
+    if pair is None:
+        return ""
+    cw, cl = pair
+    assert cw is not None
+    if cl is None:
+        short = plural(len(lo.best), "counting card")
+        return f"{win}'s {cw.symbol} decides it, as {lose} has only {short}"
+    return f"{win}'s {cw.symbol} beats {lose}'s {cl.symbol}"
+
+
+def battle_sentence(res: BattleResult, attacker: str, defender: str) -> str:
+    """A battle's result with each side's best five, the cards each lost to the other's
+    banner suit (R8.2) and, where the two hands are of one category, the cards that decided
+    it (R8.4), or the banner counts (R8.5, R8.6)."""
+    ah, dh = res.attacker_hand, res.defender_hand
+    a_cards = f"({_hand_cards(ah, res.defender_suit.noun)})"
+    d_cards = f"({_hand_cards(dh, res.attacker_suit.noun)})"
+    a_txt, d_txt = f"{_hand_name(ah)} {a_cards}", f"{_hand_name(dh)} {d_cards}"
+    if res.decided_by == "hand":
+        if res.winner == "attacker":
+            w, lo, wt, wh, lh, lc = attacker, defender, a_txt, ah, dh, d_cards
+        else:
+            w, lo, wt, wh, lh, lc = defender, attacker, d_txt, dh, ah, a_cards
+        why = _decided(w, wh, lo, lh)
+        text = f"{w} wins with {wt} against {lo}'s {_hand_name(lh, article=False)} {lc}"
+        return text + (f": {why}." if why else ".")
+    both = f"{attacker} holds {a_txt} and {defender} {d_txt}, equal card for card"
+    ac, dc = res.attacker_banner_count, res.defender_banner_count
+    if res.decided_by == "banner_count":
+        w = attacker if res.winner == "attacker" else defender
+        return (
+            f"{both}; {w} wins the tie-break with more cards of their own banner suit "
+            f"({max(ac, dc)} against {min(ac, dc)})."
+        )
+    return (
+        f"{both}, and each holds {plural(ac, 'card')} of their own banner suit: still tied, so "
+        "both are out unless they are the last two."
+    )
 
 
 @_says(EventKind.BATTLE)
 def _battle(e: Event) -> str:
     d = e.detail
-    return d["battle"].explain(e.names[d["attacker"]], e.names[d["defender"]], cite=False)
+    return battle_sentence(d["battle"], e.names[d["attacker"]], e.names[d["defender"]])
 
 
 @_says(EventKind.OUT)
@@ -263,7 +376,8 @@ def _capture(e: Event) -> str:
             if d.get("over")
             else " and may discard any"
         )
-    return f"{_who(e)} captures {_syms(e.cards)} as soldiers{extra}."
+    what = "a soldier" if len(e.cards) == 1 else "soldiers"
+    return f"{_who(e)} captures {_syms(e.cards)} as {what}{extra}."
 
 
 # ------------------------------------------------------------------ the end of the hand (R9, R10)
@@ -302,9 +416,30 @@ def _turn_limit(e: Event) -> str:
 
 @_says(EventKind.SHOWDOWN)
 def _showdown(e: Event) -> str:
-    hands = e.detail["hands"]
-    text = "; ".join(f"{e.names[s]}: {h.describe()}" for s, h in hands.items())
-    return f"Showdown, no exclusion: {text}."
+    hands: dict[int, Hand] = e.detail["hands"]
+    names = e.names
+    text = "; ".join(
+        f"{names[s]}: {describe_value(h.value)} ({_hand_cards(h)})" for s, h in hands.items()
+    )
+    best = max(hands.values())
+    top = [s for s, h in hands.items() if h == best]
+    if len(top) > 1:
+        return f"Showdown, no exclusion: {text}. {_and(names, top)} hold equal best hands."
+    (w,) = top
+    beats: dict[str, list[str]] = {}  # the winner's deciding card: the cards it beats
+    short: list[str] = []
+    for s, h in hands.items():
+        pair = deciding_cards(best, h) if s != w else None
+        if pair is None:
+            continue
+        cw, cl = pair
+        if cl is None or cw is None:
+            short.append(_decided(names[w], best, names[s], h))
+        else:
+            beats.setdefault(cw.symbol, []).append(f"{names[s]}'s {cl.symbol}")
+    why = [f"{names[w]}'s {c} beats {joined(lost)}" for c, lost in beats.items()] + short
+    verdict = f"{names[w]}'s hand is best" + (f": {'; '.join(why)}" if why else "")
+    return f"Showdown, no exclusion: {text}. {verdict}."
 
 
 @_says(EventKind.HAND_END)
@@ -313,7 +448,7 @@ def _hand_end(e: Event) -> str:
         return f"Only {_who(e)} is left in the hand."
     left = e.detail["left"]
     return (
-        f"Only {e.detail['suit'].symbol} banners are left ({_names(e.names, left)}): no battle "
+        f"Only {e.detail['suit'].symbol} banners are left ({_and(e.names, left)}): no battle "
         "is possible, so the hand ends."
     )
 
@@ -332,16 +467,20 @@ def pot_sentence(
             EndReason.LAST_STANDING: " as the last player standing",
             EndReason.SHOWDOWN: " with the best hand",
         }.get(reason, "")
+        if not pot:
+            return f"{names[w]} wins the hand{why}, but the pot is empty."
         return f"{names[w]} takes the pot of {plural(pot, 'chip')}{why}."
     n = len(names)
     order = sorted(shares, key=lambda s: (s - dealer - 1) % n)
-    who = ", ".join(f"{names[s]} {shares[s]}" for s in order)
+    who = joined(f"{names[s]} {shares[s] or 'nothing'}" for s in order)
     why = {
         EndReason.SAME_BANNER: "only one banner suit is left, so no battle is possible",
         EndReason.BATTLE_TIE: "the last two tied a battle",
         EndReason.SHOWDOWN: "their best hands are equal",
         EndReason.LAST_STANDING: "",
     }[reason]
+    if not pot:
+        return f"{_and(names, order)} share the hand, but the pot is empty: {why}."
     return f"The pot of {plural(pot, 'chip')} is shared ({who}): {why}."
 
 

@@ -196,10 +196,136 @@ def test_R3_4_a_call_all_in_for_less_refunds_the_unmatched_part():
     call = last(g, "call")
     assert call.rule == "R3.4" and call.amount == 5
     assert call.text == (
-        "Bob calls with 5 chips (all-in); the 2 chips this call does not match go back to Ann."
+        "Bob calls with 5 chips (all-in); the 2 chips of Ann's attack that this call does not "
+        "match go back to Ann."
     )
     assert g.put_in[0] == 1 + 7 - 2  # ante, attack, less the refund
     _chips_conserved(g)
+
+
+def _stacked(players: int, stacks: list[int], rules: Rules, draws: str = "") -> Game:
+    """Ann deals (seat 0), Bob acts first; banners of four suits, each seat its own stack."""
+    deck = deck_for(
+        players=players,
+        dealer=0,
+        banners={0: "As", 1: "Kh", 2: "Qd"},
+        palaces={0: "2c 3c 4c", 1: "5c 6c 7c", 2: "8c 9c Tc"},
+        draws=draws,
+    )
+    return Game.new(players=players, seed=1, rules=rules, deck=deck, dealer=0, stacks=stacks)
+
+
+def test_R3_4_a_an_attack_of_2_called_all_in_with_3_gives_nothing_back():
+    # RULES.md R3.4 a (settled 2026-12-04): the refund is chip for chip. In limit Bob's call
+    # is sized by his own army (R7.6): with a soldier he owes 4 against Ann's attack of 2,
+    # but his 3 chips match all of it, so nothing goes back (min(owed - paid, attack) gave 1).
+    g = _stacked(3, [20, 6, 20], Rules(stacks=20), draws="Jd")
+    g.apply(Buy())  # Bob pays 2: 3 chips left, one soldier
+    g.apply(Trim())
+    g.apply(Stay())  # Cat
+    g.apply(Bet(target=1))  # Ann, no soldiers: (0 + 1) x 2 = 2
+    assert g.owed() == 4 and g.stacks[1] == 3
+    assert g.describe(Call()) == "Call all-in (3 chips)"
+    g.apply(Call())
+    call = last(g, "call")
+    assert call.rule == "R3.4" and call.amount == 3 and call.detail["allin"]
+    assert "back" not in call.detail and not call.chips[1:]
+    assert call.text == "Bob calls with 3 chips (all-in)."
+    assert g.put_in[0] == 1 + 2  # ante and the whole attack: none of it came back
+    _chips_conserved_at(g, 20 + 6 + 20)
+
+
+def test_R3_4_a_an_attack_of_6_called_all_in_with_4_gives_2_back():
+    # Ann, two soldiers, attacks with (2 + 1) x 2 = 6; Bob, three soldiers, owes (3 + 1) x 2
+    # = 8 but has 4: his 4 match 4 of the 6, and the other 2 go back to Ann (R3.4 a); the
+    # formula min(owed - paid, attack) gave 4 back.
+    g = _stacked(2, [20, 11], Rules(stacks=20), draws="Jd Qd Kd 2h 3h")
+    for _ in range(5):  # Bob, Ann, Bob, Ann, Bob each buy and keep the card
+        g.apply(Buy())
+        g.apply(Trim())
+    assert [len(g.soldiers(s)) for s in (0, 1)] == [2, 3] and g.stacks == (15, 4)
+    g.apply(Bet(target=1))
+    assert last(g, "bet").amount == 6 and g.owed() == 8
+    g.apply(Call())
+    call = last(g, "call")
+    assert call.amount == 4 and call.detail["back"] == 2 and call.chips == ((1, -4), (0, 2))
+    assert call.text == (
+        "Bob calls with 4 chips (all-in); the 2 chips of Ann's attack that this call does not "
+        "match go back to Ann."
+    )
+    assert g.put_in[0] == 1 + 4 + 6 - 2
+    _chips_conserved_at(g, 31)
+
+
+def test_R3_4_a_the_refund_is_the_unmatched_part_even_when_the_call_owed_less():
+    # D4: in limit a defender with no soldiers owes 2 against an attack of 6 (R7.6); called
+    # all-in with 1, the call matches 1 chip of the 6 and the other 5 go back, chip for chip.
+    g = _stacked(2, [20, 2], Rules(stacks=20), draws="Jd Qd")
+    for _ in range(2):  # Bob (1 chip left after the ante) stays, Ann buys and keeps the card
+        g.apply(Stay())
+        g.apply(Buy())
+        g.apply(Trim())
+    g.apply(Stay())
+    g.apply(Bet(target=1))  # Ann: (2 + 1) x 2 = 6
+    assert g.owed() == 2 and g.stacks[1] == 1
+    g.apply(Call())
+    call = last(g, "call")
+    assert call.amount == 1 and call.detail["back"] == 5
+    assert g.put_in[0] == 1 + 4 + 6 - 5 and g.put_in[1] == 1 + 1
+    _chips_conserved_at(g, 22)
+
+
+def test_R3_4_b_an_attack_that_puts_its_maker_all_in_caps_the_call_whatever_its_size():
+    # Limit: Ann's 2 chips are exactly her minimum attack, and all she has; Bob, with two
+    # soldiers, would owe (2 + 1) x 2 = 6 (R7.6) but never more than Ann put in.
+    g = _stacked(3, [3, 20, 20], Rules(stacks=20), draws="Jd 9d")
+    g.apply(Buy())  # Bob
+    g.apply(Trim())
+    g.apply(Stay())  # Cat
+    g.apply(Stay())  # Ann
+    g.apply(Buy())  # Bob: two soldiers
+    g.apply(Trim())
+    g.apply(Stay())  # Cat
+    g.apply(Bet(target=1))  # Ann: 2, all-in at the minimum
+    assert g.stacks[0] == 0 and g.owed() == 2
+    bet = last(g, "bet")
+    assert bet.rule == "R7.3" and not bet.detail["allin"] and bet.detail["all_in"]
+    assert "Bob's call is at most 2" in bet.text
+    assert g.describe(Call()) == "Call (2 chips)"
+    # no-limit with the call sized by the defender's own army: an attack above the minimum
+    # that is everything its maker has caps the call the same way
+    h = _stacked(
+        3,
+        [6, 20, 20],
+        Rules(stacks=20, structure="no-limit", call_matches_attack=False),
+        draws="Jd 9d 8d",
+    )
+    for _ in range(3):  # Bob buys three soldiers; Cat and Ann stay
+        h.apply(Buy())
+        h.apply(Trim())
+        h.apply(Stay())
+        if len(h.soldiers(1)) < 3:
+            h.apply(Stay())
+    h.apply(Bet(target=1, amount=5))  # Ann: all of her 5, more than her minimum of 2
+    assert h.stacks[0] == 0 and h.owed() == 5  # Bob's own call would be (3 + 1) x 2 = 8
+
+
+def test_R3_4_b_a_raise_that_puts_its_maker_all_in_is_called_for_at_most_the_raise():
+    g = _stacked(3, [30, 13, 20], Rules(stacks=20, structure="no-limit"))
+    g.apply(Bet(target=0, amount=4))  # Bob: 8 left
+    g.apply(Raise(amount=4))  # Ann calls 4 and raises 4
+    assert g.owed() == 4 and g.stacks[1] == 8
+    g.apply(Raise(amount=4))  # Bob calls 4 and raises 4: all-in
+    assert g.stacks[1] == 0 and g.owed() == 4  # Ann never owes more than Bob's raise
+    assert kinds(g) == {"fold", "call"}  # and nobody raises a player with no chips (R3.4 c)
+    g.apply(Call())
+    assert last(g, "call").amount == 4 and g.put_in[1] == 1 + 4 + 8
+    _chips_conserved_at(g, 63)
+
+
+def _chips_conserved_at(g: Game, total: int) -> None:
+    assert sum(g.put_in) == g.pot + sum(g.won)
+    assert sum(g.stacks) + g.pot == total
 
 
 def test_R3_4_a_raise_called_all_in_for_less_goes_back_to_the_raiser():
@@ -236,7 +362,7 @@ def test_R3_4_b_a_short_stack_attacks_all_in_and_the_call_is_at_most_that():
     g.apply(Stay())  # Ann
     assert g.min_attack(1) == 4 and g.stacks[1] == 1
     assert Bet(target=0) in g.legal_actions()
-    assert g.describe(Bet(target=0)) == "Attack Ann (1 chips)"
+    assert g.describe(Bet(target=0)) == "Attack Ann all-in (1 chip)"
     g.apply(Bet(target=0))
     bet = last(g, "bet")
     assert bet.rule == "R3.4" and bet.amount == 1 and bet.detail["allin"]
@@ -413,7 +539,7 @@ def test_R6_4_discard_pays_and_needs_soldiers(three):
     g.apply(Stay())
     paid = g.put_in[1]
     twice = Discard(cards="Jc Jc")
-    assert g.why_illegal(twice) == "a card is named twice in Jc Jc (R6.4)"
+    assert g.why_illegal(twice) == "a card is named twice in J♣ J♣ (R6.4)"
     assert twice not in g.legal_actions()
     g.apply(Discard(cards="Jc"))  # quiet: Cat, Ann, Bob in turn -> the hand ends (R9.1)
     assert g.put_in[1] == paid + 2 and g.soldiers(1) == ()

@@ -136,7 +136,7 @@ def test_no_limit_sizes_come_from_the_menu():
     assert [w for w in words if w.startswith("Attack")] == [
         "Attack Ann (2 chips)",
         "Attack Ann (6 chips)",
-        "Attack Ann (39 chips)",
+        "Attack Ann all-in (39 chips)",
     ]
 
 
