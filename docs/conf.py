@@ -47,6 +47,8 @@ nitpick_ignore_regex = [
     (r"py:.*", r"(?!palace\b).*"),
     # private bases and helpers named in a signature (a name with a leading underscore)
     (r"py:.*", r"palace\..*\b_\w+"),
+    # the app's tabs and its server are the app's inside, not an API (PalaceApp is)
+    (r"py:.*", r"palace\.app\.(?!palace_app\b|deep_links\b).*"),
 ]
 
 autodoc_default_options = {
@@ -68,6 +70,7 @@ html_theme_options = {
     "navigation_with_keys": False,
     "show_toc_level": 2,
     "navbar_align": "left",
+    "header_links_before_dropdown": 4,
     "footer_start": ["copyright"],
     "footer_end": [],
 }
