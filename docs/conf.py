@@ -93,3 +93,25 @@ def _plain_text_docstring(
 def setup(app: Sphinx) -> None:
     # before sphinx_autodoc_typehints (priority 500) reads the docstring
     app.connect("autodoc-process-docstring", _plain_text_docstring, priority=100)
+
+
+# A page with no pages under it has no section to show in the left sidebar: the API pages do.
+html_sidebars = {
+    page: []
+    for page in (
+        "index",
+        "start",
+        "lessons",
+        "serving",
+        "teaching",
+        "studies",
+        "agents",
+        "rules",
+        "scenarios",
+        "engine",
+        "speed",
+        "architecture",
+        "testing",
+        "changelog",
+    )
+}
