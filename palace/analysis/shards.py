@@ -167,11 +167,24 @@ class _Progress:
         self.total, self.done = len(plan.shards), done
         self.watch = watch
         self.bar: Any = None
+        self._shown: Any = None  # the notebook output of the bar, redrawn when it closes
         if show:
             from tqdm.auto import tqdm
+            from tqdm.notebook import tqdm_notebook
 
             # leave=True: the bar stays, so a served notebook never points at a closed widget
-            self.bar = tqdm(total=self.total, initial=done, desc=plan.name, unit="shard")
+            widget = issubclass(tqdm, tqdm_notebook)
+            self.bar = tqdm(
+                total=self.total,
+                initial=done,
+                desc=plan.name,
+                unit="shard",
+                **({"display": False} if widget else {}),
+            )
+            if widget:  # shown with a display id, so the stored output ends at "160/160"
+                from IPython.display import display
+
+                self._shown = display(self.bar.container, display_id=True)
         self._tell()
 
     def _tell(self) -> None:
@@ -187,6 +200,8 @@ class _Progress:
     def close(self) -> None:
         if self.bar is not None:
             self.bar.close()
+        if self._shown is not None:  # the text a page without the widget shows: the end
+            self._shown.update(self.bar.container)
 
 
 def run(
