@@ -16,8 +16,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
 import pytest
+from conftest import scripted
 
 from palace import (
+    Army,
     Bet,
     Buy,
     Call,
@@ -30,8 +32,10 @@ from palace import (
     Rules,
     Stay,
     Trim,
+    resolve_battle,
 )
 from palace.analysis.variants import VARIANTS
+from palace.sentences import battle_sentence
 from palace.table import DEFAULT_NAMES
 
 NAMES = DEFAULT_NAMES
@@ -127,6 +131,44 @@ def test_the_checks_catch_the_sentences_the_issue_quotes():
     # a cost the label does not say, and a showdown without the best five
     assert not re.search(r"\b2 chips\b", "Call")
     assert "9♠" not in "Showdown, no exclusion: Ann: Pair of nines; Bob: Pair of nines."
+
+
+# ------------------------------------------------------------------ battles and showdowns
+
+
+@pytest.mark.parametrize(
+    ("ann", "bob", "says"),
+    [
+        # the category ties: the first card that differs decides it (R8.4)
+        (("Kh", "", "9h 9c 5d"), ("As", "", "9d 9s 3c"), "Bob's A♠ beats Ann's K♥."),
+        # a missing card ranks below every card (R8.3)
+        (("Kh", "", "Qd 7s 6s"), ("2s", "", "Kd Qc 3h"), "as Ann has only 2 counting cards."),
+        # equal card for card: the banner count decides it (R8.5), or nothing does (R8.6)
+        (("Kh", "", "9h 9c 2h"), ("Ks", "", "9d 9s 2c"), "(3 against 2)."),
+        (("Kh", "", "9h 9c 2d"), ("Ks", "", "9d 9s 2c"), "each holds 2 cards of their own"),
+        # another category: the names of the hands say why
+        (("Kh", "Kd 7c", "9d 4c 2c"), ("As", "Qs 3h", "Jd 8h 5c"), "spades lost)"),
+    ],
+)
+def test_a_battle_names_both_best_fives_and_what_decided_it(ann, bob, says):
+    ah, bh = Army.parse(*ann), Army.parse(*bob)
+    res = resolve_battle(ah, bh)
+    text = battle_sentence(res, "Ann", "Bob")
+    assert cards(res.attacker_hand) in text and cards(res.defender_hand) in text
+    assert says in text and not faults(text, sentence=True)
+
+
+def test_a_showdown_names_every_best_five_and_the_kicker_that_won():
+    g = scripted(3, {0: "As", 1: "Kh", 2: "Qd"}, {0: "9c 9h 2c", 1: "9d 9s 3c", 2: "8c 7c 4c"})
+    for _ in range(3):
+        g.apply(Stay())  # a quiet round (R9.1): the hand ends in a showdown (R10.3)
+    (e,) = [e for e in g.events if e.kind == "showdown"]
+    assert e.text == (
+        "Showdown, no exclusion: Ann: Pair of nines (9♥ 9♣ A♠ 2♣; short: 4 counting cards); "
+        "Bob: Pair of nines (9♠ 9♦ K♥ 3♣; short: 4 counting cards); Cat: High card queen "
+        "(Q♦ 8♣ 7♣ 4♣; short: 4 counting cards). Ann's hand is best: Ann's A♠ beats Bob's K♥."
+    )
+    assert g.result.text == "Ann takes the pot of 3 chips with the best hand."
 
 
 # ------------------------------------------------------------------ the hands
@@ -258,7 +300,8 @@ def check_showdown(said: Said, e) -> None:
         if f"{e.names[w]}'s hand is best" not in verdict:
             said.faults.append(f"showdown {e.text!r}: the best hand's player is not named")
         for s, h in hands.items():
-            for c in decided_by(best, h) or () if s != w else ():
+            deciding = decided_by(best, h) if s != w else None
+            for c in deciding or ():
                 if c and c not in verdict:
                     said.faults.append(f"showdown {e.text!r}: the deciding card {c} not named")
 
