@@ -187,8 +187,10 @@ test-browser:
 DOCS_OUT ?= build/docs
 SPHINX    = $(IN_VENV) $(PY) -m sphinx -b html -E -W --keep-going -n -q docs $(DOCS_OUT)/html
 
+# `agents` too: the API pages document palace.analysis.spiel_game and solver, which import
+# OpenSpiel.
 $(VENV)/.installed-docs: pyproject.toml | $(PY)
-	$(PIP) install -e '.[docs]'
+	$(PIP) install -e '.[docs,agents]'
 	touch $@
 
 install-docs: $(VENV)/.installed-docs
