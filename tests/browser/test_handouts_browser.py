@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from pagekit import check_lesson
 
 from palace.app.handouts import handout, install_manager, widget_manager
 from palace.lessons import FIRST_HAND_STEPS
@@ -24,6 +25,11 @@ from palace.widgets import PlayController
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = ("01_cards_and_hands", "06_play_a_hand")
+# every widget output holds a drawn view beside its <script> (the renderer puts it there)
+EVERY_VIEW_DRAWN = """() => {
+  const outs = [...document.querySelectorAll('div.jupyter-widgets.jp-OutputArea-output')];
+  return outs.length > 0 && outs.every(o => [...o.children].some(c => c.tagName !== 'SCRIPT'));
+}"""
 DRAWN = 120_000  # ms: the renderer draws every panel of a lesson (a busy two-core machine)
 
 
@@ -72,7 +78,7 @@ def open_handout(page: object, url: str) -> list[str]:
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))  # type: ignore[attr-defined]
     page.goto(url, wait_until="load", timeout=DRAWN)  # type: ignore[attr-defined]
-    page.wait_for_selector(".palace-panel", state="attached", timeout=DRAWN)  # type: ignore[attr-defined]
+    page.wait_for_function(EVERY_VIEW_DRAWN, timeout=DRAWN)  # type: ignore[attr-defined]
     return errors
 
 
@@ -91,6 +97,7 @@ def test_guided_first_hand_shows_its_battle_and_the_drill_its_answer(
     page: object, handouts: Site, screenshot
 ) -> None:
     errors = open_handout(page, handouts.build(LESSONS[0]))
+    check_lesson(page, LESSONS[0])  # no panel that failed to draw, no serious axe problem
     guided = page.locator(".palace-guided")  # type: ignore[attr-defined]
     assert guided.count() == 1
     # the panel as drawn when the lesson ran: the guide's first step and its buttons
@@ -129,6 +136,7 @@ def test_guided_first_hand_shows_its_battle_and_the_drill_its_answer(
 
 def test_stepper_tells_the_whole_hand(page: object, handouts: Site, screenshot) -> None:
     errors = open_handout(page, handouts.build(LESSONS[1]))
+    check_lesson(page, LESSONS[1])
     stepper = page.locator(".palace-stepper").first  # type: ignore[attr-defined]
     title = stepper.locator(".palace-subtitle").first.inner_text()
     steps = int(re.search(r"(\d+) steps", title).group(1))  # type: ignore[union-attr]
