@@ -205,7 +205,7 @@ docs: $(VENV)/.installed-docs
 # examples. Links to other sites are listed and checked for their form (tests/test_docs.py)
 # but not fetched: this machine and CI reach package registries only, so Sphinx's linkcheck
 # builder would fail on every external link for reasons that say nothing about the link.
-test-docs: $(VENV)/.installed-docs
+test-docs: $(VENV)/.installed-test $(VENV)/.installed-docs
 	$(SPHINX)
 	$(IN_VENV) $(PY) -m pytest tests/test_docs.py -q -p no:cacheprovider
 
