@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from palace.cards import Card, CardsLike, Suit, parse_cards
+from palace.hand_words import decided, hand_cards, hand_name
 from palace.hands import Hand, evaluate
 from palace.words import plural
 
@@ -46,17 +47,6 @@ class Army:
 
 
 Side = Literal["attacker", "defender"]
-
-
-def _named(h: Hand) -> str:
-    """A hand's name inside a sentence: "a pair of aces", "three kings", "high card ten"."""
-    text = h.describe()
-    text = text[:1].lower() + text[1:]
-    return "a " + text if text.startswith(("pair", "flush", "straight", "full house")) else text
-
-
-def _lost(h: Hand) -> str:
-    return " ".join(c.symbol for c in h.excluded) if h.excluded else "none"
 
 
 def _upper(text: str) -> str:
@@ -94,38 +84,46 @@ class BattleResult:
     def explain(
         self, attacker: str = "the attacker", defender: str = "the defender", *, cite: bool = True
     ) -> str:
-        """The result in one sentence, naming the two sides; `cite` adds the clause.
+        """The result in one sentence, naming the two sides: each side's best five and the
+        cards it lost to the other's banner suit (R8.2) and, where the two hands are of one
+        category, the cards that decided it (R8.4) or the banner counts (R8.5, R8.6); `cite`
+        adds the clause.
 
         >>> ann, bob = Army.parse("Kh", "Kd 7c", "9d 4c 2c"), Army.parse("As", "Qs 3h", "Jd 8h 5c")
         >>> r = resolve_battle(ann, bob)
         >>> print(r.explain("Ann", "Bob"))  # doctest: +NORMALIZE_WHITESPACE
-        Ann wins with a pair of kings (cards of spades lost: none) against high card ace
-        (short: 4 counting cards) (cards of hearts lost: 3♥ 8♥) (R8.4).
+        Ann wins with a pair of kings (K♥ K♦ 9♦ 7♣ 4♣; no spades lost) against Bob's high
+        card ace (A♠ Q♠ J♦ 5♣; short: 4 counting cards; hearts lost: 3♥ 8♥) (R8.4).
         >>> r.explain("Ann", "Bob", cite=False)[-9:]
         ': 3♥ 8♥).'
         """
         ah, dh = self.attacker_hand, self.defender_hand
-        ac, dc = self.attacker_banner_count, self.defender_banner_count
-        a_txt = f"{_named(ah)} (cards of {self.defender_suit.noun} lost: {_lost(ah)})"
-        d_txt = f"{_named(dh)} (cards of {self.attacker_suit.noun} lost: {_lost(dh)})"
-        name = {"attacker": attacker, "defender": defender}
+        a_cards = f"({hand_cards(ah, self.defender_suit.noun)})"
+        d_cards = f"({hand_cards(dh, self.attacker_suit.noun)})"
+        a_txt, d_txt = f"{hand_name(ah)} {a_cards}", f"{hand_name(dh)} {d_cards}"
         if self.decided_by == "hand":
-            assert self.winner is not None
-            w, l_ = (a_txt, d_txt) if self.winner == "attacker" else (d_txt, a_txt)
-            text = f"{_upper(name[self.winner])} wins with {w} against {l_}"
-            return text + (" (R8.4)." if cite else ".")
-        if self.decided_by == "banner_count":
-            assert self.winner is not None
-            text = (
-                f"Both hold {_named(ah)}; {name[self.winner]} wins the tie-break with more cards "
-                f"of their own banner suit ({max(ac, dc)} against {min(ac, dc)}"
-            )
-            return text + (", R8.5)." if cite else ").")
-        text = (
-            f"Both hold {_named(ah)} and {plural(ac, 'card')} of their own banner suit: still "
-            f"tied, so both are out unless they are the last two"
-        )
-        return text + (" (R8.6)." if cite else ".")
+            if self.winner == "attacker":
+                w, lo, wt, wh, lh, lc = attacker, defender, a_txt, ah, dh, d_cards
+            else:
+                w, lo, wt, wh, lh, lc = defender, attacker, d_txt, dh, ah, a_cards
+            why = decided(w, wh, lo, lh)
+            text = f"{_upper(w)} wins with {wt} against {lo}'s {hand_name(lh, article=False)} {lc}"
+            text += f": {why}" if why else ""
+        else:
+            both = f"{_upper(attacker)} holds {a_txt} and {defender} {d_txt}, equal card for card"
+            ac, dc = self.attacker_banner_count, self.defender_banner_count
+            if self.decided_by == "banner_count":
+                w = attacker if self.winner == "attacker" else defender
+                text = (
+                    f"{both}; {w} wins the tie-break with more cards of their own banner suit "
+                    f"({max(ac, dc)} against {min(ac, dc)})"
+                )
+            else:
+                text = (
+                    f"{both}, and each holds {plural(ac, 'card')} of their own banner suit: still "
+                    "tied, so both are out unless they are the last two"
+                )
+        return text + (f" ({self.rule})." if cite else ".")
 
     def without_exclusion(self, attacker: Army, defender: Army) -> BattleResult:
         """The same two armies shown down with no banner-suit exclusion (a counterfactual)."""

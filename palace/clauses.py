@@ -162,7 +162,9 @@ CLAUSES: dict[str, str] = {
     "D9": "A battle still tied between the last two ends the hand and they share the pot; "
     "equal best hands at a quiet-round showdown share it the same way.",
     "D10": "Every event sentence names its rule; a banner rejection says whose banner the "
-    "suit already is.",
+    "suit already is. Every battle and showdown names each side's best five and, where two "
+    "hands are of one category, the card that decided it; every action that costs chips "
+    "says how many.",
     "D11": "A match carries chip stacks from hand to hand; it ends when fewer than two "
     "players have chips.",
     "D12": "An all-in call for less: the part of the bet or raise it does not match, chip "

@@ -10,15 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from palace.battle import BattleResult
-from palace.cards import Card
 from palace.events import SENTENCES, EndReason, Event, EventKind
+from palace.hand_words import decided, deciding_cards, hand_cards
+from palace.hand_words import symbols as _syms
 from palace.hands import Hand, describe_value
 from palace.words import joined, number_word, plural, verb_for
-
-
-def _syms(cards: Iterable[Card]) -> str:
-    return " ".join(c.symbol for c in cards) or "—"
 
 
 def _and(names: tuple[str, ...], seats: Iterable[int]) -> str:
@@ -268,90 +264,10 @@ def _call(e: Event) -> str:
     return text + "."
 
 
-# ------------------------------------------------------------------ hands in words (R8, R10.3)
-def _hand_name(h: Hand, article: bool = True) -> str:
-    """A hand's name inside a sentence: "a pair of aces", "three kings", "high card ten";
-    without the article after a possessive ("Ann's pair of aces")."""
-    if h.category is None:
-        return "no counting cards" if article else "hand of no counting cards"
-    text = describe_value(h.value)
-    text = text[:1].lower() + text[1:]
-    a = article and text.startswith(("pair", "flush", "straight", "full house"))
-    return "a " + text if a else text
-
-
-def _hand_cards(h: Hand, lost_to: str | None = None) -> str:
-    """The cards that make a hand, and how many count when fewer than five do (R8.1-R8.3)."""
-    n = len(h.counting)
-    parts = [_syms(h.best) if h.best else "no counting cards"]
-    if n < 5:
-        parts.append(f"short: {plural(n, 'counting card')}")
-    if lost_to is not None:
-        parts.append(f"{lost_to} lost: {_syms(h.excluded)}" if h.excluded else f"no {lost_to} lost")
-    return "; ".join(parts)
-
-
-def deciding_cards(a: Hand, b: Hand) -> tuple[Card | None, Card | None] | None:
-    """The first pair of cards, in the order they decide the hands, where two hands of the
-    same category differ (None for a missing card of a short hand, R8.3); None when the
-    categories differ or the hands are equal."""
-    if a.category != b.category or a == b:
-        return None
-    for i in range(max(len(a.best), len(b.best))):
-        ca = a.best[i] if i < len(a.best) else None
-        cb = b.best[i] if i < len(b.best) else None
-        if ca is None or cb is None or ca.rank != cb.rank:
-            return ca, cb
-    return None
-
-
-def _decided(win: str, w: Hand, lose: str, lo: Hand) -> str:
-    """ "Ann's K♣ beats Bob's Q♥": the cards that decided two hands of one category."""
-    pair = deciding_cards(w, lo)
-    if pair is None:
-        return ""
-    cw, cl = pair
-    assert cw is not None
-    if cl is None:
-        short = plural(len(lo.best), "counting card")
-        return f"{win}'s {cw.symbol} decides it, as {lose} has only {short}"
-    return f"{win}'s {cw.symbol} beats {lose}'s {cl.symbol}"
-
-
-def battle_sentence(res: BattleResult, attacker: str, defender: str) -> str:
-    """A battle's result with each side's best five, the cards each lost to the other's
-    banner suit (R8.2) and, where the two hands are of one category, the cards that decided
-    it (R8.4), or the banner counts (R8.5, R8.6)."""
-    ah, dh = res.attacker_hand, res.defender_hand
-    a_cards = f"({_hand_cards(ah, res.defender_suit.noun)})"
-    d_cards = f"({_hand_cards(dh, res.attacker_suit.noun)})"
-    a_txt, d_txt = f"{_hand_name(ah)} {a_cards}", f"{_hand_name(dh)} {d_cards}"
-    if res.decided_by == "hand":
-        if res.winner == "attacker":
-            w, lo, wt, wh, lh, lc = attacker, defender, a_txt, ah, dh, d_cards
-        else:
-            w, lo, wt, wh, lh, lc = defender, attacker, d_txt, dh, ah, a_cards
-        why = _decided(w, wh, lo, lh)
-        text = f"{w} wins with {wt} against {lo}'s {_hand_name(lh, article=False)} {lc}"
-        return text + (f": {why}." if why else ".")
-    both = f"{attacker} holds {a_txt} and {defender} {d_txt}, equal card for card"
-    ac, dc = res.attacker_banner_count, res.defender_banner_count
-    if res.decided_by == "banner_count":
-        w = attacker if res.winner == "attacker" else defender
-        return (
-            f"{both}; {w} wins the tie-break with more cards of their own banner suit "
-            f"({max(ac, dc)} against {min(ac, dc)})."
-        )
-    return (
-        f"{both}, and each holds {plural(ac, 'card')} of their own banner suit: still tied, so "
-        "both are out unless they are the last two."
-    )
-
-
 @_says(EventKind.BATTLE)
 def _battle(e: Event) -> str:
     d = e.detail
-    return battle_sentence(d["battle"], e.names[d["attacker"]], e.names[d["defender"]])
+    return d["battle"].explain(e.names[d["attacker"]], e.names[d["defender"]], cite=False)
 
 
 @_says(EventKind.OUT)
@@ -419,7 +335,7 @@ def _showdown(e: Event) -> str:
     hands: dict[int, Hand] = e.detail["hands"]
     names = e.names
     text = "; ".join(
-        f"{names[s]}: {describe_value(h.value)} ({_hand_cards(h)})" for s, h in hands.items()
+        f"{names[s]}: {describe_value(h.value)} ({hand_cards(h)})" for s, h in hands.items()
     )
     best = max(hands.values())
     top = [s for s, h in hands.items() if h == best]
@@ -434,7 +350,7 @@ def _showdown(e: Event) -> str:
             continue
         cw, cl = pair
         if cl is None or cw is None:
-            short.append(_decided(names[w], best, names[s], h))
+            short.append(decided(names[w], best, names[s], h))
         else:
             beats.setdefault(cw.symbol, []).append(f"{names[s]}'s {cl.symbol}")
     why = [f"{names[w]}'s {c} beats {joined(lost)}" for c, lost in beats.items()] + short

@@ -194,7 +194,8 @@ class TestCheckYourself:
     def test_battle_sentences_name_the_players(self) -> None:
         res = resolve_battle(Army.parse("2h", "3c"), Army.parse("Ks", "Kd"))
         text = res.explain("Ann", "Bob")
-        assert text.startswith("Bob wins with a pair of kings") and "against high card" in text
+        assert text.startswith("Bob wins with a pair of kings (K♠ K♦")
+        assert "against Ann's high card three (3♣ 2♥" in text
         assert "attacker" not in text and "defender" not in text and text.endswith("(R8.4).")
 
 

@@ -35,7 +35,6 @@ from palace import (
     resolve_battle,
 )
 from palace.analysis.variants import VARIANTS
-from palace.sentences import battle_sentence
 from palace.table import DEFAULT_NAMES
 
 NAMES = DEFAULT_NAMES
@@ -153,7 +152,7 @@ def test_the_checks_catch_the_sentences_the_issue_quotes():
 def test_a_battle_names_both_best_fives_and_what_decided_it(ann, bob, says):
     ah, bh = Army.parse(*ann), Army.parse(*bob)
     res = resolve_battle(ah, bh)
-    text = battle_sentence(res, "Ann", "Bob")
+    text = res.explain("Ann", "Bob", cite=False)
     assert cards(res.attacker_hand) in text and cards(res.defender_hand) in text
     assert says in text and not faults(text, sentence=True)
 
