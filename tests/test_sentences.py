@@ -317,16 +317,16 @@ def play(rules: Rules, hands: int, seed: int) -> Said:
                 if why is not None:
                     said.refusals += 1
                     said.check("refusal", why)
-            for action in g.legal_actions():
-                label = g.describe(action)
+            action = choose(g, rng)  # a no-limit size of its own, maybe: labelled too
+            for offered in [*g.legal_actions(), action]:
+                label = g.describe(offered)
                 said.labels += 1
                 said.check("label", label)
-                cost = cost_of(g, action)
+                cost = cost_of(g, offered)
                 if cost is not None:
-                    said.costs.add(action.kind)
+                    said.costs.add(offered.kind)
                     if not says_cost(label, cost):
                         said.faults.append(f"label {label!r}: does not say its cost {cost}")
-            action = choose(g, rng)
             if g.phase is Phase.TURN and rng.random() < 0.05:
                 try:
                     g.apply(Trim())  # refused on a turn: the refusal is said in full
