@@ -35,6 +35,7 @@ from palace import (
     resolve_battle,
 )
 from palace.analysis.variants import VARIANTS
+from palace.widgets.labels import rules_words
 from palace.table import DEFAULT_NAMES
 
 NAMES = DEFAULT_NAMES
@@ -372,3 +373,14 @@ def test_the_stacks_hands_reach_all_in_attacks_calls_and_refunds():
             if e.kind == "call" and e.detail.get("back"):
                 seen.add("refund")
     assert seen == {"all-in attack", "all-in call", "refund"}
+
+
+def test_the_words_for_a_tables_rules_agree_in_number():
+    tables = [
+        *rule_sets().values(),
+        Rules(stacks=1, ante=1, discard_cost=1, max_raises=1, max_turns=1),
+        Rules(ante=0, max_raises=0, quiet_actions=("stay", "discard")),
+    ]
+    said = {rules_words(r) for r in tables}
+    assert "at most 1 raise a battle" in rules_words(tables[-2])
+    assert [f for words in said for f in faults(words)] == []

@@ -5,12 +5,15 @@
 'standard rules, stakes 2/4'
 >>> rules_words(Rules(structure="no-limit", call_matches_attack=False, stacks=50))
 'no-limit, the defender pays by their own army, 50 chips each, stakes 2/4'
+>>> rules_words(Rules(max_raises=1, quiet_actions=("stay", "discard", "fold"), max_turns=1))
+'at most 1 raise a battle, at most 1 turn, stakes 2/4'
 """
 
 from __future__ import annotations
 
 from palace.rules import QUIET_KINDS, Rules
 from palace.widgets.theme import esc, rule_badge
+from palace.words import joined, plural
 
 LEGEND_ITEMS = {
     "best": ("palace-legend-best", "gold ring: a card of the best five"),
@@ -40,21 +43,23 @@ def rules_words(rules: Rules) -> str:
                 if rules.calls_match_attack
                 else "the defender pays by their own army"
             )
-    if "stacks" in ch:
-        parts.append(f"{rules.stacks} chips each")
-    if "ante" in ch:
-        parts.append(f"ante {rules.ante}")
-    if "discard_cost" in ch:
-        parts.append("free discard" if rules.discard_cost == 0 else f"discard {rules.discard_cost}")
-    if "max_raises" in ch:
-        parts.append(f"at most {rules.max_raises} raises a battle")
+    if "stacks" in ch and rules.stacks is not None:
+        parts.append(f"{plural(rules.stacks, 'chip')} each")
+    if "ante" in ch and rules.ante is not None:
+        parts.append(f"ante {plural(rules.ante, 'chip')}" if rules.ante else "no ante")
+    if "discard_cost" in ch and rules.discard_cost is not None:
+        cost = rules.discard_cost
+        parts.append(f"discard {plural(cost, 'chip')}" if cost else "free discard")
+    if "max_raises" in ch and rules.max_raises is not None:
+        n = rules.max_raises
+        parts.append(f"at most {plural(n, 'raise')} a battle" if n else "no raises")
     if "quiet_actions" in ch:
         quiet = [k.capitalize() for k in QUIET_KINDS if k in rules.quiet_actions]
-        parts.append("quiet: " + (" and ".join(quiet) if quiet else "nothing"))
+        parts.append("quiet: " + (joined(quiet) if quiet else "nothing"))
     if "two_left" in ch:
         parts.append("two left: Bet or Fold at once")
     if "max_turns" in ch:
-        parts.append(f"at most {rules.max_turns} turns")
+        parts.append(f"at most {plural(rules.max_turns, 'turn')}")
     if {"ranks", "suits", "palace_cards", "max_soldiers"} & ch.keys():
         parts.append("a small deck")
     if not parts:
