@@ -29,7 +29,7 @@ APP_TARGET   ?= notebooks/
 # Serving a class (README, "Serving a class"): palace.app.server is Voila with a pre-heated
 # pool, a ceiling on pages, a line at the door, the page guards and optional HTTPS. Empty
 # values keep the server's defaults, computed from this machine (it prints them at start).
-POOL        ?=# pre-heated app kernels (default 3 per core, 2 to 8; 0 turns the pool off)
+POOL        ?=# pre-heated app kernels (default a class: 30, at most half MAX_KERNELS; 0: none)
 MAX_KERNELS ?=# most pages served at once (default: half the memory at 170 MB a page)
 CERT        ?=# TLS certificate (PEM): serve HTTPS
 KEY         ?=# its private key (PEM)

@@ -5,6 +5,8 @@
     .venv/bin/python bench/load_app.py --http          # plain GETs, no browser
     .venv/bin/python bench/load_app.py --pool 0        # without the pre-heated pool
     .venv/bin/python bench/load_app.py --cold          # do not wait for the pool to warm up
+    .venv/bin/python bench/load_app.py --kernel --against build/base   # one page's kernel,
+                                                       # this tree beside another checkout
 
 The server is started exactly as `make app` starts it (`python -m palace.app.server
 notebooks/`, the repository's voila.json, the same defaults); by default the bench waits
@@ -19,7 +21,15 @@ on this machine's own browsers, so their drawing competes with the server and th
 for the same cores; to keep closer to a class (where every student's computer draws its
 own page) the browsers run at a lower priority (`--nice`, default 15), five pages to a
 Chromium process (`--per-browser`). Exit status 0 only when every page rendered and the
-log holds no IOPub timeout.
+log holds no IOPub timeout. Every run also reports the kernel memory per page (the
+kernels' unique memory, USS, and their resident size, RSS, after the pages were drawn).
+
+`--kernel` measures one page's kernel alone, as a page makes it work: a kernel started,
+app.ipynb's cells run, then the widget states asked for as the browser's widget manager
+asks for them (``request_states``); it reports the kernel's CPU time from its start to that
+answer, the widget models and IOPub messages, and its memory. `--against DIR` runs the same
+in another checkout of the project (today's code, e.g. ``git worktree add build/base
+<commit>``), in alternating rounds, and prints both with their ratio.
 """
 
 from __future__ import annotations
@@ -46,6 +56,114 @@ APP = "voila/render/app.ipynb"
 TABLE = ".palace-app .palace-app-play .palace-table"
 IOPUB = "Timeout waiting for IOPub output"
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
+CONTROL_VERSION = "1.0.0"  # ipywidgets 8's jupyter.widget.control protocol
+
+
+def kernel_page(root: Path) -> dict:
+    """One app page's kernel, from its start to the widget states the page asks for."""
+    import uuid
+
+    import psutil
+    from jupyter_client import KernelManager
+
+    cells = json.loads((root / "notebooks" / "app.ipynb").read_text("utf-8"))["cells"]
+    env = dict(os.environ, PYTHONPATH=str(root), PALACE_INSTRUCTOR_TOKEN="t" * 32)
+    manager = KernelManager(kernel_name="python3")
+    t0 = time.monotonic()
+    manager.start_kernel(cwd=str(root / "notebooks"), env=env)
+    client = manager.client()
+    client.start_channels()
+    try:
+        client.wait_for_ready(timeout=120)
+        process = psutil.Process(manager.provisioner.process.pid)  # type: ignore[union-attr]
+        messages = 0
+        models = 0
+        for cell in cells:
+            if cell["cell_type"] != "code":
+                continue
+            msg_id = client.execute("".join(cell["source"]))
+            while True:
+                msg = client.get_iopub_msg(timeout=120)
+                messages += 1
+                models += msg["msg_type"] == "comm_open"
+                done = msg["msg_type"] == "status" and msg["content"]["execution_state"] == "idle"
+                if done and msg["parent_header"].get("msg_id") == msg_id:
+                    break
+        comm_id = uuid.uuid4().hex  # the page's widget manager: "send me every state"
+        for kind, content in (
+            (
+                "comm_open",
+                {"comm_id": comm_id, "target_name": "jupyter.widget.control", "data": {}},
+            ),
+            ("comm_msg", {"comm_id": comm_id, "data": {"method": "request_states"}}),
+        ):
+            message = client.session.msg(kind, content, metadata={"version": CONTROL_VERSION})
+            client.shell_channel.send(message)
+        size = 0
+        while True:
+            msg = client.get_iopub_msg(timeout=120)
+            messages += 1
+            data = msg["content"].get("data", {}) if msg["msg_type"] == "comm_msg" else {}
+            if data.get("method") == "update_states":
+                size = len(json.dumps(data))
+                break
+        cpu = process.cpu_times()
+        memory = process.memory_full_info()
+        return {
+            "cpu": cpu.user + cpu.system,
+            "wall": time.monotonic() - t0,
+            "models": models,
+            "messages": messages,
+            "state_kb": size / 1024,
+            "uss": memory.uss / 2**20,
+            "rss": memory.rss / 2**20,
+        }
+    finally:
+        client.stop_channels()
+        manager.shutdown_kernel(now=True)
+
+
+def kernel_report(roots: dict[str, Path], rounds: int) -> None:
+    """`rounds` alternating rounds of `kernel_page` per tree; medians, and the ratio."""
+    runs: dict[str, list[dict]] = {name: [] for name in roots}
+    for _ in range(rounds):
+        for name, root in roots.items():
+            runs[name].append(kernel_page(root))
+    keys = ("cpu", "wall", "models", "messages", "state_kb", "uss", "rss")
+    medians = {n: {k: statistics.median(r[k] for r in rs) for k in keys} for n, rs in runs.items()}
+    print(f"one app page's kernel, median of {rounds} alternating rounds")
+    print(
+        "  tree: kernel CPU s (start to widget states) · wall s · widget models · IOPub "
+        "messages · states KB · USS MB · RSS MB"
+    )
+    for name, m in medians.items():
+        print(
+            f"  {name}: {m['cpu']:.2f} · {m['wall']:.2f} · {m['models']:.0f} · "
+            f"{m['messages']:.0f} · {m['state_kb']:.0f} · {m['uss']:.0f} · {m['rss']:.0f}"
+        )
+    if len(medians) == 2:
+        (a, ma), (b, mb) = medians.items()
+        print(
+            f"  {a} / {b}: CPU {ma['cpu'] / mb['cpu']:.2f} · models "
+            f"{ma['models'] / mb['models']:.2f} · messages {ma['messages'] / mb['messages']:.2f}"
+            f" · USS {ma['uss'] / mb['uss']:.2f}"
+        )
+
+
+def kernel_memory(server_pid: int) -> list[tuple[float, float]]:
+    """(USS MB, RSS MB) of every kernel under the server."""
+    import psutil
+
+    out = []
+    for child in psutil.Process(server_pid).children(recursive=True):
+        try:
+            if "ipykernel" not in " ".join(child.cmdline()):
+                continue
+            memory = child.memory_full_info()
+        except psutil.Error:
+            continue
+        out.append((memory.uss / 2**20, memory.rss / 2**20))
+    return out
 
 
 def free_port() -> int:
@@ -256,8 +374,17 @@ def main() -> int:
     ap.add_argument(
         "--nice", type=int, default=15, help="browsers' niceness (0: same priority as the server)"
     )
+    ap.add_argument("--kernel", action="store_true", help="one page's kernel alone (CPU, models)")
+    ap.add_argument("--against", type=Path, help="--kernel: another checkout to compare with")
+    ap.add_argument("--rounds", type=int, default=5, help="--kernel: alternating rounds")
     ap.add_argument("extra", nargs="*", help="more server options (after --)")
     args = ap.parse_args()
+    if args.kernel:
+        roots = {"this tree": ROOT}
+        if args.against is not None:
+            roots[str(args.against)] = args.against.resolve()
+        kernel_report(roots, args.rounds)
+        return 0
     extra = list(args.extra)
     if args.pool is not None:
         extra.append(f"--pool_size={args.pool}")
@@ -283,6 +410,14 @@ def main() -> int:
         print(f"  all done in {time.monotonic() - t0:.1f} s; status {status(server.base)}")
         what = "page with the app's widget output" if args.http else "time to first widget"
         ok = report(results, server.log(), label, what)
+        memory = kernel_memory(server.process.pid)
+        if memory:
+            uss = statistics.median(m[0] for m in memory)
+            rss = statistics.median(m[1] for m in memory)
+            print(
+                f"  kernel memory per page (median of {len(memory)} kernels): "
+                f"USS {uss:.0f} MB · RSS {rss:.0f} MB"
+            )
     finally:
         server.stop()
     return 0 if ok else 1

@@ -43,10 +43,14 @@ def test_the_ceiling_follows_the_memory(memory: int, pool: int, pages: int) -> N
     assert capacity.default_max_pages(memory=memory, pool=pool) == pages
 
 
-def test_the_pool_is_a_few_kernels_per_core_and_never_crowds_the_pages() -> None:
-    assert [capacity.default_pool(cores=c) for c in (1, 2, 3, 16)] == [3, 6, 8, 8]
-    assert capacity.default_pool(cores=2, max_pages=8) == 2  # a quarter of a small ceiling
-    assert capacity.default_pool(cores=2, max_pages=3) == 0
+def test_the_pool_holds_a_class_where_the_memory_allows() -> None:
+    assert capacity.default_pool(max_pages=200) == capacity.CLASS_SIZE == 30
+    assert capacity.default_pool(max_pages=8) == 4  # half a small ceiling
+    assert capacity.default_pool(max_pages=1) == 0
+    # the ceiling comes from the memory: a 24 GB machine pools a class and serves 40 more
+    ceiling = capacity.default_max_pages(memory=24 * 2**30, pool=0)
+    pool = capacity.default_pool(max_pages=ceiling)
+    assert (pool, capacity.default_max_pages(memory=24 * 2**30, pool=pool)) == (30, 40)
     assert capacity.default_start_slots(cores=2) == 2 and capacity.default_start_slots(0) == 1
 
 
@@ -363,3 +367,68 @@ def test_the_browser_refuses_big_files_with_the_kernels_sentence() -> None:
         assert filled == f"Not loaded: {exc}."
     else:
         raise AssertionError("the kernel accepted a file over the limit")
+
+
+# ---------------------------------------------------------------------- heating the pool
+def test_the_pool_heats_a_few_kernels_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A class's pool heats `heat_slots` kernels at a time: the next starts when one has run
+    the notebook up to its visitor's link, so the first are ready long before the last;
+    a page's own kernel never waits for the pool."""
+    from types import SimpleNamespace
+
+    from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+    from voila.request_info_handler import RequestInfoSocketHandler
+
+    from palace.app.server.kernels import PalaceKernelManager
+
+    started: list[str] = []
+
+    async def fake_start(self: PalaceKernelManager, *args: object, **kwargs: object) -> str:
+        kernel_id = f"k{len(started)}"
+        started.append(kernel_id)
+        self._kernels[kernel_id] = SimpleNamespace(execution_state="busy")
+        return kernel_id
+
+    monkeypatch.setattr(AsyncMappingKernelManager, "start_kernel", fake_start)
+    waiters = RequestInfoSocketHandler._waiters
+
+    async def run() -> list[list[str]]:
+        manager = PalaceKernelManager(heat_slots=2)
+        pooled = {"env": {"VOILA_PREHEAT": "True"}}
+        tasks = [asyncio.create_task(manager.start_kernel(**pooled)) for _ in range(5)]
+        seen = []
+        await asyncio.sleep(0.2)
+        seen.append(list(started))  # two heating, three waiting for a slot
+        page = await manager.start_kernel(env={})  # a page's own kernel: at once
+        seen.append(list(started))
+        waiters["k0"] = object()  # k0 waits for its visitor: heated
+        await asyncio.sleep(0.3)
+        seen.append(list(started))
+        for kernel_id in ("k1", "k3"):
+            waiters[kernel_id] = object()
+        await asyncio.sleep(0.3)
+        seen.append(list(started))  # k4 and k5 heating
+        await asyncio.gather(*tasks)
+        late = asyncio.create_task(manager.start_kernel(**pooled))
+        await asyncio.sleep(0.2)
+        seen.append(list(started))  # both slots still taken
+        del manager._kernels["k4"]  # a kernel that stopped frees its slot too
+        await asyncio.sleep(0.2)
+        seen.append(list(started))
+        await late
+        assert page == "k2"
+        return seen
+
+    try:
+        seen = asyncio.run(run())
+    finally:
+        for kernel_id in ("k0", "k1", "k3"):
+            waiters.pop(kernel_id, None)
+    assert seen == [
+        ["k0", "k1"],
+        ["k0", "k1", "k2"],
+        ["k0", "k1", "k2", "k3"],
+        ["k0", "k1", "k2", "k3", "k4", "k5"],
+        ["k0", "k1", "k2", "k3", "k4", "k5"],
+        ["k0", "k1", "k2", "k3", "k4", "k5", "k6"],
+    ]

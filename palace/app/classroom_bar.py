@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qsl, quote
 
 from ipywidgets import HTML, Button, HBox, Layout, Text, ToggleButton, VBox, Widget
 
 from palace import strict
-from palace.app.authoring import ScenarioAuthor
-from palace.app.common import flow_row, guard, message_html, own_row
+from palace.app.common import guard, message_html, own_row
 from palace.app.deep_links import (
     Link,
     link_query,
@@ -26,13 +25,16 @@ from palace.app.deep_links import (
     parse_link,
 )
 from palace.app.files import LoadError, hand_json, load_data_file, load_hand_or_scenario
-from palace.app.presenter import Presenter
 from palace.app.teacher import instructor_query
 from palace.app.ticker import Ticker
 from palace.classroom import ClassError, ClassStore, Push, join
 from palace.game import Game
 from palace.scenarios import ScenarioError, load_scenario
 from palace.widgets.theme import esc, quiet_tooltips, root, shared_layout
+
+if TYPE_CHECKING:  # built when first opened: imported then
+    from palace.app.authoring import ScenarioAuthor
+    from palace.app.presenter import Presenter
 
 POLL_MS = 3000  # how often a student's page looks for a pushed position
 
@@ -147,12 +149,16 @@ class ClassroomBar(VBox):
         return HTML(layout=Layout(display="none"))
 
     def _build_author(self) -> ScenarioAuthor:
+        from palace.app.authoring import ScenarioAuthor
+
         author = ScenarioAuthor(self.moment_game, on_saved=self._saved_scenario)
         author.layout.display = "none"
         quiet_tooltips(author)
         return author
 
     def _build_presenter(self) -> Presenter:
+        from palace.app.presenter import Presenter
+
         presenter = Presenter(on_move=self._presenter_moved, on_leave=self.leave_presenter)
         presenter.layout.display = "none"
         quiet_tooltips(presenter)
@@ -232,15 +238,13 @@ class ClassroomBar(VBox):
     @property
     def author(self) -> ScenarioAuthor:
         """The teacher's "Save as scenario" form (built on first use)."""
-        part = self._part("author")
-        assert isinstance(part, ScenarioAuthor)
+        part: ScenarioAuthor = self._part("author")
         return part
 
     @property
     def presenter(self) -> Presenter:
         """Presenter mode (built on first use)."""
-        part = self._part("presenter")
-        assert isinstance(part, Presenter)
+        part: Presenter = self._part("presenter")
         return part
 
     # ------------------------------------------------------------------ store

@@ -14,19 +14,18 @@ the other Palace panels. Saving and loading hands is in ``files``, what the tabs
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ipywidgets import HTML, Checkbox, Dropdown, HBox, Layout, Tab, ToggleButtons, VBox
 
-from palace.app.battle_lab import BattleLab
 from palace.app.classroom_bar import ClassroomBar
 from palace.app.common import VIEW_ALL, VIEW_PLAYERS, VIEW_SEAT, guard
 from palace.app.deep_links import Link
-from palace.app.explore_tab import ExploreTab
 from palace.app.lazy import Later
-from palace.app.lessons_tab import LESSON_DIR, LessonsTab
+from palace.app.lessons_tab import LESSON_DIR
 from palace.app.play_tab import PlayTab
-from palace.app.replay_tab import ReplayTab
 from palace.app.style import APP_CSS
 from palace.app.teacher import page_is_teachers
 from palace.errors import PalaceError
@@ -42,10 +41,41 @@ from palace.widgets.theme import (
     style_widget,
 )
 
+if TYPE_CHECKING:  # the tabs behind Play are imported when first opened
+    from palace.app.battle_lab import BattleLab
+    from palace.app.explore_tab import ExploreTab
+    from palace.app.lessons_tab import LessonsTab
+    from palace.app.replay_tab import ReplayTab
+
 __all__ = ["TAB_TITLES", "PalaceApp"]
 
 
 TAB_TITLES = ("Play", "Replay", "Battle lab", "Explore", "Lessons")
+
+
+# ---------------------------------------------------------------------------- the tabs
+def _replay_tab(scenario_dir: str | Path, on_play_on: Callable[[Game], None]) -> ReplayTab:
+    from palace.app.replay_tab import ReplayTab
+
+    return ReplayTab(scenario_dir, on_play_on=on_play_on)
+
+
+def _battle_lab() -> BattleLab:
+    from palace.app.battle_lab import BattleLab
+
+    return BattleLab()
+
+
+def _explore_tab(hands: int) -> ExploreTab:
+    from palace.app.explore_tab import ExploreTab
+
+    return ExploreTab(hands=hands)
+
+
+def _lessons_tab(folder: str | Path) -> LessonsTab:
+    from palace.app.lessons_tab import LessonsTab
+
+    return LessonsTab(folder)
 
 
 # ---------------------------------------------------------------------------- the app
@@ -138,17 +168,15 @@ class PalaceApp(VBox):
         # the tabs behind Play are built the first time they are opened (or used from code)
         slot = shared_layout(width="100%")  # a tab's box is never hidden or resized
         self._replay: Later[ReplayTab] = Later(
-            lambda: ReplayTab(scenario_dir, on_play_on=self._play_on),
+            lambda: _replay_tab(scenario_dir, self._play_on),
             on_built=self._new_replay,
             layout=slot,
         )
         self._battle_lab: Later[BattleLab] = Later(
-            BattleLab, on_built=self._new_battle_lab, layout=slot
+            _battle_lab, on_built=self._new_battle_lab, layout=slot
         )
-        self._explore: Later[ExploreTab] = Later(
-            lambda: ExploreTab(hands=explore_hands), layout=slot
-        )
-        self._lessons: Later[LessonsTab] = Later(lambda: LessonsTab(lessons_dir), layout=slot)
+        self._explore: Later[ExploreTab] = Later(lambda: _explore_tab(explore_hands), layout=slot)
+        self._lessons: Later[LessonsTab] = Later(lambda: _lessons_tab(lessons_dir), layout=slot)
         self.tabs = Tab(
             children=[self.play, self._replay, self._battle_lab, self._explore, self._lessons],
             titles=list(TAB_TITLES),

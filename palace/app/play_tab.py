@@ -12,8 +12,6 @@ from ipywidgets import HTML, Button, Checkbox, Dropdown, HBox, Layout, ToggleBut
 
 from palace.analysis.bot_reasons import Explaining
 from palace.analysis.bots import Bot, RuleBot
-from palace.analysis.odds_bot import OddsBot
-from palace.analysis.search_bot import SearchBot
 from palace.analysis.variants import STANDARD, VARIANTS, variant
 from palace.app.common import (
     VIEW_ALL,
@@ -340,9 +338,13 @@ class PlayTab(VBox):
         kind = self._bot_kind_value()
         bot: Bot
         if kind == "search":
+            from palace.analysis.search_bot import SearchBot  # loaded when first chosen
+
             seed = self._bot_seed * 16 + seat
             bot = SearchBot(APP_SIMULATIONS, seed=seed)
         elif kind == "odds":
+            from palace.analysis.odds_bot import OddsBot
+
             bot = OddsBot()
         else:
             bot = RuleBot()

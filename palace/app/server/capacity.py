@@ -1,16 +1,20 @@
 """How many pages a machine can serve at once: the defaults `make app` starts with.
 
 Every page Voilà serves runs its own kernel (a Python process). Measured here (Python 3.11):
-an app kernel uses about 80 MB once drawn and up to 145 MB after an Explore run; the heaviest
-lesson (08) about 170 MB. The defaults keep half the machine's memory for the system, the
-browsers and other work, and count 170 MB a page.
+an app kernel uses about 50 MB of its own (USS; 78 MB resident) once drawn and up to 145 MB
+after an Explore run; the heaviest lesson (08) about 170 MB. The defaults keep half the
+machine's memory for the system, the browsers and other work, and count 170 MB a page.
 
->>> default_max_pages(memory=24 * 2**30, pool=6)
-64
->>> default_max_pages(memory=4 * 2**30, pool=6)
-4
->>> default_pool(cores=2, max_pages=64), default_pool(cores=8, max_pages=64)
-(6, 8)
+A class arrives at once: the pre-heated pool holds a kernel for every student of a class
+(`CLASS_SIZE`) where the memory allows, at most half the ceiling; the pool is heated
+`default_start_slots` kernels at a time, so the first pages are served while the rest warms.
+
+>>> default_max_pages(memory=24 * 2**30, pool=30)
+40
+>>> default_max_pages(memory=4 * 2**30, pool=2)
+8
+>>> default_pool(max_pages=70), default_pool(max_pages=10), default_pool(max_pages=1)
+(30, 5, 0)
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from __future__ import annotations
 import os
 
 MB = 2**20
+CLASS_SIZE = 30  # the pool's default: a kernel ready for every student of a class
 KERNEL_MB = 170  # the largest kernel measured (lesson 08; the app after Explore: 145 MB)
 SERVER_MB = 300  # the Voilà server itself (about 100 MB) with room to spare
 MEMORY_SHARE = 0.5  # the share of the machine's memory the pages may fill
@@ -56,14 +61,12 @@ def default_max_pages(memory: int | None = None, pool: int = 0) -> int:
     return max(1, min(MAX_PAGES_CAP, int(budget // KERNEL_MB) - pool))
 
 
-def default_pool(cores: int | None = None, max_pages: int | None = None) -> int:
-    """Pre-heated app kernels kept ready: 3 per core, between 2 and 8, never more than a
-    quarter of the ceiling (so the pool cannot crowd out the pages themselves)."""
-    n = 3 * (cores if cores is not None else cpu_cores())
-    n = min(8, max(2, n))
-    if max_pages is not None:
-        n = min(n, max(0, max_pages // 4))
-    return n
+def default_pool(max_pages: int | None = None) -> int:
+    """Pre-heated app kernels kept ready: one per student of a class (`CLASS_SIZE`), never
+    more than half the ceiling (so the pool cannot crowd out the pages themselves)."""
+    if max_pages is None:
+        max_pages = default_max_pages(pool=0)
+    return max(0, min(CLASS_SIZE, max_pages // 2))
 
 
 def default_start_slots(cores: int | None = None) -> int:

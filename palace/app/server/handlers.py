@@ -25,6 +25,7 @@ from jupyter_server.base.handlers import JupyterHandler
 from voila.tornado.handler import TornadoVoilaHandler
 
 from palace.app.server.admission import WAITING, Admission
+from palace.app.server.kernels import waiting_for_visitor
 from palace.app.server.pages import (
     STARTING_NOW,
     WAITING_DONE,
@@ -81,6 +82,9 @@ class KernelRecorder:
         handed = getattr(self._manager, "handed_to_page", None)
         if handed is not None:
             handed(self.kernel_id)  # not culled before its page connects (kernels.py)
+        taken = getattr(self._manager, "taken_by_page", None)
+        if taken is not None:
+            taken(self.kernel_id, result[0])  # its heating slot waits for this render
         return result
 
     # ------------------------------------------------------------------ the watch
@@ -276,15 +280,19 @@ def pool_ready(manager: Any) -> int:
     """Pre-heated kernels that have run their notebook and wait for a visitor.
 
     Reads Voilà 0.5's pool (``VoilaKernelManager._pools``: notebook -> tasks whose result
-    holds the render task); 0 without a pool.
+    holds the kernel and its render task): a kernel is ready once it waits for its visitor's
+    link (`waiting_for_visitor`); 0 without a pool.
     """
     ready = 0
     for tasks in getattr(manager, "_pools", {}).values():
         for task in tasks:
             if not task.done() or task.cancelled() or task.exception() is not None:
                 continue
-            render = task.result().get("task")
-            if render is not None and render.done():
+            item = task.result()
+            render = item.get("task")
+            if waiting_for_visitor(item.get("kernel_id", "")) or (
+                render is not None and render.done()
+            ):
                 ready += 1
     return ready
 

@@ -8,15 +8,34 @@ kernel handed to a page is not culled before that page has connected once, for u
 ``first_connection_grace`` seconds; after that (a tab closed while loading, a plain GET
 by a script) the usual rule applies. Voilà's pre-heated pool kernels are skipped by
 Voilà's own kernel manager, which subclasses this one.
+
+The pool is heated a few kernels at a time (``heat_slots``, one per core by default): a
+pool kernel starts only when a slot is free and holds it until it has run the notebook up
+to the visitor's link. Voilà starts the whole pool at once, and thirty kernels starting
+together on two cores are all ready only when the last one is: heated in turn, the first
+are ready in a second or two and serve the first pages while the others warm up.
 """
 
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import Any
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
-from traitlets import Integer
+from traitlets import Float, Integer
+
+from palace.app.server.capacity import default_start_slots
+
+PREHEAT = "VOILA_PREHEAT"  # Voilà's mark on a pool kernel's environment
+
+
+def waiting_for_visitor(kernel_id: str) -> bool:
+    """Has this pool kernel run its notebook up to the visitor's link? It then waits on
+    Voilà's request-info socket (`voila.utils.get_query_string`) until a page takes it."""
+    from voila.request_info_handler import RequestInfoSocketHandler
+
+    return kernel_id in RequestInfoSocketHandler._waiters
 
 
 class PalaceKernelManager(AsyncMappingKernelManager):
@@ -29,9 +48,18 @@ class PalaceKernelManager(AsyncMappingKernelManager):
         "connects to it (then the usual culling applies).",
     )
 
+    heat_slots = Integer(0, config=True, help="Pool kernels heated at once (0: one per core).")
+    heat_patience = Float(
+        120.0,
+        config=True,
+        help="Seconds a pool kernel may hold its heating slot before the next one starts.",
+    )
+
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._awaiting_page: dict[str, float] = {}
+        self._heating: asyncio.Semaphore | None = None
+        self._renders: dict[str, Any] = {}  # pool kernels taken by a page: their render task
 
     def start_kernel(self, *args: Any, **kwargs: Any) -> Any:
         """Start a kernel (a coroutine, as in the async base class), marked as handed to a
@@ -39,9 +67,64 @@ class PalaceKernelManager(AsyncMappingKernelManager):
         return self._start_marked(*args, **kwargs)
 
     async def _start_marked(self, *args: Any, **kwargs: Any) -> str:
-        kernel_id: str = await super().start_kernel(*args, **kwargs)
+        pooled = (kwargs.get("env") or {}).get(PREHEAT) == "True"
+        if not pooled:
+            kernel_id: str = await super().start_kernel(*args, **kwargs)
+            self.handed_to_page(kernel_id)
+            return kernel_id
+        slots = self.heating_slots()
+        await slots.acquire()  # a pool kernel waits for a free heating slot
+        try:
+            kernel_id = await super().start_kernel(*args, **kwargs)
+        except BaseException:
+            slots.release()
+            raise
         self.handed_to_page(kernel_id)
+        asyncio.get_running_loop().create_task(self._release_when_heated(kernel_id, slots))
         return kernel_id
+
+    def heating_slots(self) -> asyncio.Semaphore:
+        """The slots pool kernels heat in (made on first use, in the server's loop)."""
+        if self._heating is None:
+            self._heating = asyncio.Semaphore(self.heat_slots or default_start_slots())
+        return self._heating
+
+    def taken_by_page(self, kernel_id: str, render: Any) -> None:
+        """A page took this pool kernel: `render` runs the rest of its notebook."""
+        self._renders[kernel_id] = render
+
+    def _render_task(self, kernel_id: str) -> Any:
+        """The task running this pool kernel's notebook, once Voilà has made it."""
+        if kernel_id in self._renders:
+            return self._renders[kernel_id]
+        for tasks in getattr(self, "_pools", {}).values():  # Voilà's pool (a subclass)
+            for task in tasks:
+                if task.done() and not task.cancelled() and task.exception() is None:
+                    item = task.result()
+                    if item.get("kernel_id") == kernel_id:
+                        return item.get("task")
+        return None
+
+    async def _release_when_heated(
+        self, kernel_id: str, slots: asyncio.Semaphore, every: float = 0.05
+    ) -> None:
+        """Free the heating slot once the kernel has run its notebook up to the visitor's
+        link (or was drawn for a page, died, or took longer than `heat_patience`)."""
+        deadline = time.monotonic() + self.heat_patience
+        try:
+            while time.monotonic() < deadline and kernel_id in self:
+                if waiting_for_visitor(kernel_id):
+                    break  # it ran the notebook up to the visitor's link
+                render = self._render_task(kernel_id)
+                if render is not None and render.done():
+                    break  # drawn for a page, or stopped
+                kernel = self._kernels.get(kernel_id)
+                if getattr(kernel, "execution_state", None) == "dead":
+                    break
+                await asyncio.sleep(every)
+        finally:
+            self._renders.pop(kernel_id, None)
+            slots.release()
 
     def handed_to_page(self, kernel_id: str) -> None:
         """The kernel now belongs to a page that has yet to connect (a pool kernel taken)."""
