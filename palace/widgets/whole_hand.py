@@ -34,7 +34,7 @@ WHOLE_CSS = """<style>
 .palace-whole-step { margin: 10px 0 4px; padding-top: 6px; border-top: 1px solid #e2e8f0; }
 .palace-whole-step-head { font-weight: 750; color: #92400e; }
 .palace-whole-battle { margin: 4px 0 8px 42px; display: grid; gap: 10px;
-  grid-template-columns: repeat(auto-fit, minmax(240px, 1fr)); }
+  grid-template-columns: repeat(auto-fit, minmax(min(240px, 100%), 1fr)); }
 </style>"""
 
 
