@@ -8,6 +8,22 @@ from matplotlib.figure import Figure
 
 SUIT_COLOURS = ("#1b7f3b", "#1f5fbf", "#c62828", "#222222")
 ACCENT = "#7a1fa2"
+VARIANT_COLOURS = (
+    "#7a1fa2",
+    "#1f5fbf",
+    "#f0a202",
+    "#1b7f3b",
+    "#c62828",
+    "#555555",
+    "#56b4e9",
+    "#cc79a7",
+    "#8c564b",
+    "#bcbd22",
+    "#000000",
+    "#e377c2",
+)
+"""One colour per variant in `variants_chart`: no two variants share one."""
+VARIANT_ROWS = ("pot", "battles per hand", "actions per hand", "battle showdowns per hand")
 
 
 def _figure(width: float = 7.5, height: float = 3.6) -> tuple[Figure, plt.Axes]:
@@ -106,20 +122,15 @@ def categories_chart(df: pd.DataFrame, cards: int) -> Figure:
     return fig
 
 
-def variants_chart(
-    df: pd.DataFrame,
-    rows: tuple[str, ...] = (
-        "pot",
-        "battles per hand",
-        "actions per hand",
-        "battle showdowns per hand",
-    ),
-) -> Figure:
-    """Each variant's averages as a change from the first column (the standard rules)."""
+def variants_chart(df: pd.DataFrame, rows: tuple[str, ...] = VARIANT_ROWS) -> Figure:
+    """Each variant's averages as a change from the first column (the standard rules), one
+    colour per variant (`VARIANT_COLOURS`; more variants than colours is an error)."""
     fig, ax = _figure(width=8.0, height=3.8)
     others = list(df.columns[1:])
+    if len(others) > len(VARIANT_COLOURS):
+        plt.close(fig)
+        raise ValueError(f"variants_chart has {len(VARIANT_COLOURS)} colours, not {len(others)}")
     width = 0.8 / max(1, len(others))
-    colours = ("#7a1fa2", "#1f5fbf", "#f0a202", "#1b7f3b", "#c62828", "#555555")
     values = df.loc[list(rows)].to_numpy(dtype=float)  # rows x variants, the standard first
     for i, name in enumerate(others):
         change = [
@@ -130,7 +141,7 @@ def variants_chart(
             [j + (i - (len(others) - 1) / 2) * width for j in range(len(rows))],
             change,
             width=width,
-            color=colours[i % len(colours)],
+            color=VARIANT_COLOURS[i],
             label=name,
         )
     ax.axhline(0, color="#333", lw=0.8)
@@ -141,3 +152,20 @@ def variants_chart(
     fig.tight_layout()
     plt.close(fig)
     return fig
+
+
+def variants_caption(df: pd.DataFrame, rows: tuple[str, ...] = VARIANT_ROWS) -> str:
+    """Words for `variants_chart` naming only what it draws: the rows, the baseline, the
+    variants, and which variants leave every row but the pot unchanged."""
+    base = df.columns[0]
+    others = list(df.columns[1:])
+    play = [r for r in rows if r != "pot"]
+    values = df.loc[play].to_numpy(dtype=float)  # rows x variants, the standard first
+    flat = [c for i, c in enumerate(others) if (values[:, i + 1] == values[:, 0]).all()]
+    text = (
+        f"Bars: the change, in % of {base}, of {', '.join(rows[:-1])} and {rows[-1]} under "
+        f"each of {len(others)} named variants, one colour each."
+    )
+    if flat:
+        text += f" Only the pot moves under: {'; '.join(flat)}."
+    return text

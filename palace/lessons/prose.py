@@ -75,8 +75,10 @@ def ante_sentence(rules: Rules) -> str:
     ante = game.put_in[0]
     s, b = rules.small_bet, rules.big_bet
     if rules.ante is not None:
-        return f"At stakes {s}/{b} with the variant ante={rules.ante}, every player antes " \
+        return (
+            f"At stakes {s}/{b} with the variant ante={rules.ante}, every player antes "
             f"{plural(ante, 'chip')} (R3.1)."
+        )
     _check(ante == s // 2, "R3.1", f"the ante is floor({s} / 2)")
     return (
         f"At stakes {s}/{b} every player antes {plural(ante, 'chip')}: half the small bet, "
@@ -160,7 +162,10 @@ def _defender_line(game: Game, me: int, target: int) -> str:
         _check(owed == sized, "R7.6", f"{who} calls with {sized}")
     line += how
     if Raise() not in probe.legal_actions():
-        return f"{line}; no raise: {probe.why_illegal(Raise())}."
+        why_not = probe.why_illegal(Raise()) or ""
+        capped = rules.max_raises is not None or "R3.4" in why_not
+        _check(capped, "R7.7", f"{who} may raise")
+        return f"{line}; no raise: {why_not}."
     size = probe.raise_size()
     if rules.no_limit:
         _check(size == b, "R7.7", f"a raise is at least b = {b}")
@@ -239,8 +244,19 @@ def cut_story(game: Game) -> str:
 
 
 _RANK_PLURAL = {
-    14: "aces", 13: "kings", 12: "queens", 11: "jacks", 10: "tens", 9: "nines", 8: "eights",
-    7: "sevens", 6: "sixes", 5: "fives", 4: "fours", 3: "threes", 2: "twos",
+    14: "aces",
+    13: "kings",
+    12: "queens",
+    11: "jacks",
+    10: "tens",
+    9: "nines",
+    8: "eights",
+    7: "sevens",
+    6: "sixes",
+    5: "fives",
+    4: "fours",
+    3: "threes",
+    2: "twos",
 }
 
 
@@ -296,8 +312,8 @@ def banner_story(game: Game) -> str:
                 )
             if pos > 4 and (pos - 1) % 4 == 0:
                 text = (
-                    f"{who} is player {pos}, the first of group {_group(pos)}, and " + text[
-                        len(who) + 1:]
+                    f"{who} is player {pos}, the first of group {_group(pos)}, and "
+                    + text[len(who) + 1 :]
                 )
             text += f"keeps {card.symbol}"
             if same:
@@ -353,7 +369,8 @@ def deck_story(game: Game) -> str:
     zones = game.zones()
     if not zones["deck"] and not zones["discard"]:
         lines.append(
-            f"{plural(buys, 'Buy')} later the draw deck and the discard pile are both empty: "
+            f"{number_word(buys).capitalize()} {'Buy' if buys == 1 else 'Buys'} later the draw "
+            f"deck and the discard pile are both empty: "
             f"nobody may Buy (R6.3)."
         )
     return "\n".join(lines)
@@ -428,11 +445,13 @@ def changes_story(df: pd.DataFrame) -> str:
         f"the pot grows in {_count(grew)}{_hands(grew)} and shrinks in "
         f"{_count(shrank)}{_hands(shrank)}"
     )
-    for field, what in (("battles", "the number of battles"), ("ending", "the ending"),
-                        ("winner", "the winner")):
+    for field, what in (
+        ("battles", "the number of battles"),
+        ("ending", "the ending"),
+        ("winner", "the winner"),
+    ):
         moved = [int(i) for i in df.index if df.loc[i, (a, field)] != df.loc[i, (b, field)]]
-        parts.append(f"{what} changes in {_count(moved)}"
-                     f"{_hands(moved)}")
+        parts.append(f"{what} changes in {_count(moved)}{_hands(moved)}")
     endings = sorted(set(df[(b, "ending")]))
     tail = f" Under {b} every hand ends by {endings[0]}." if len(endings) == 1 else ""
     return f"Of the {number_word(n)} hands under {b}, " + "; ".join(parts) + "." + tail
@@ -489,3 +508,124 @@ def divergence_story(game_a: Game, game_b: Game) -> str:
             f"differ."
         )
     return f"The two hands part at event #{i}: {div.a} / {div.b}"
+
+
+def exclusion_story(game: Game, nth: int = -1) -> str:
+    """A battle's banner-suit exclusion in words: what each side lost to the other's banner
+    suit, what it kept, who won, and whether the rule decided it (R8.2, R8.4)."""
+    from palace.lessons.facts import event_index  # a sibling module (events by kind)
+
+    event = game.events[event_index(game, "battle", nth)]
+    result = event.detail["battle"]
+    assert isinstance(result, BattleResult)
+    attacker, defender = event.detail["armies"]
+    names = game.names
+    a, d = names[int(event.detail["attacker"])], names[int(event.detail["defender"])]
+    lines = []
+    for who, hand, other, suit in (
+        (a, result.attacker_hand, d, result.defender_suit),
+        (d, result.defender_hand, a, result.attacker_suit),
+    ):
+        lost = cards_text(hand.excluded) if hand.excluded else "nothing"
+        lines.append(
+            f"{other}'s banner suit is {suit.symbol}: {who} loses {lost} and keeps "
+            f"{named_hand(hand)} (R8.2)."
+        )
+    unstruck = result.without_exclusion(attacker, defender)
+    side = {"attacker": a, "defender": d}
+    if result.winner is None:
+        lines.append("Still tied after the banner count (R8.6).")
+    else:
+        lines.append(f"{side[result.winner]} wins ({result.rule}).")
+    if unstruck.winner != result.winner:
+        won = unstruck.winner
+        hand = unstruck.attacker_hand if won == "attacker" else unstruck.defender_hand
+        lines.append(
+            f"Without exclusion {side[won] if won else 'nobody'} would have won, with "
+            f"{named_hand(hand)}: the rule decided this battle."
+            if won
+            else "Without exclusion the battle would have been tied: the rule decided it."
+        )
+    else:
+        lines.append("Without exclusion the winner would be the same.")
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------- the rule explorer
+def rejects_story(dist: pd.DataFrame, players: Sequence[int] = (2, 4, 5, 10)) -> str:
+    """From a `banner_deal_distribution` table (% of deals by cards rejected, a column per
+    player count): how often a deal rejects at least one card, and more than one."""
+    lines = []
+    for n in players:
+        col = dist[n]
+        some = 100 - float(col.loc[0])
+        many = some - float(col.loc[1])
+        lines.append(
+            f"{n} players: {some:.1f}% of deals reject at least one card, {many:.1f}% more "
+            f"than one."
+        )
+    return "\n".join(lines)
+
+
+def flips_story(flips: pd.DataFrame) -> str:
+    """From an `exclusion_flip_rate` table: how often exclusion changes a battle's winner,
+    for the smallest and the largest armies (R8.2)."""
+    small, large = flips.index.min(), flips.index.max()
+    a, b = float(flips.loc[small, "winner changed %"]), float(flips.loc[large, "winner changed %"])
+    return (
+        f"Banner-suit exclusion changes the winner of {a:.1f}% of battles (one in "
+        f"{100 / a:.1f}) with armies of {small} cards, and of {b:.1f}% (one in {100 / b:.1f}) "
+        f"with armies of {large} (R8.2)."
+    )
+
+
+PLAY_ROWS = ("actions per hand", "battles per hand", "ended by showdown %")
+
+
+def _num(df: pd.DataFrame, row: object, col: object) -> float:
+    """One cell of a numeric table as a float."""
+    return float(df.loc[[row], [col]].to_numpy(dtype=float)[0, 0])
+
+
+def variants_findings(df: pd.DataFrame, tolerance: float = 0.02) -> str:
+    """From a `compare_variants` table: the variants whose play (actions, battles, showdown
+    endings, each within `tolerance`) is that of the first column, with their pots, then those
+    that change play, with the figures that move."""
+    base = df.columns[0]
+    same: list[tuple[str, list[str]]] = []
+    changed: list[tuple[str, list[str]]] = []
+    for col in df.columns[1:]:
+        moves = [
+            row for row in PLAY_ROWS if abs(_num(df, row, col) - _num(df, row, base)) > tolerance
+        ]
+        (changed if moves else same).append((col, moves))
+    pot = _num(df, "pot", base)
+    lines = [
+        f"Play as under {base} (actions, battles and showdown endings within {tolerance} a "
+        f"hand): {join(c for c, _ in same) or 'none'}. Their pots against {pot:.1f}: "
+        + "; ".join(f"{c} {_num(df, 'pot', c):.1f}" for c, _ in same)
+        + "."
+    ]
+    for col, moves in changed:
+        figures = "; ".join(
+            f"{row} {_num(df, row, base):.2f} → {_num(df, row, col):.2f}" for row in (*moves, "pot")
+        )
+        lines.append(f"Play changes under {col}: {figures}.")
+    seats = [r for r in df.index if str(r).startswith("chips to pos")]
+    if seats:
+        shares = ", ".join(f"{str(r)[9:-2]} {_num(df, r, base):.1f}%" for r in seats)
+        lines.append(
+            f"Chips won by seat position under {base} (position 1 sits left of the dealer; an "
+            f"even share is {100 / len(seats):.0f}%): {shares}."
+        )
+    return "\n".join(lines)
+
+
+def effect(differences: pd.DataFrame, variant: str, key: str, column: str = "difference") -> float:
+    """One cell of a variant-effects differences table (`variant_effects.load(...).differences`):
+    the paired difference of figure `key` under `variant`, or its `relative %`, `baseline`,
+    `significant`; for a lesson's `assert` on what its text says about the shown findings."""
+    hit = differences[(differences["variant"] == variant) & (differences["key"] == key)]
+    if len(hit) != 1:
+        raise PalaceError(f"no figure {key!r} for {variant!r} in the differences table")
+    return float(hit.iloc[0][column])
