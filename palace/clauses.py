@@ -148,9 +148,9 @@ CLAUSES: dict[str, str] = {
     "nothing to trim, so the winner may end with more than five soldiers.",
     "D3": "When a player folds to a raise, the raise goes back to the raiser as a refund.",
     "D4": "With chip stacks, either battler may call all-in for what they have left; the "
-    "bet or raise less the call goes back to its maker, chip for chip, also where a limit "
-    "call was sized by the caller's own army (an attack of 6 called all-in with 1 gives 5 "
-    "back). A player who cannot pay the ante antes what they have.",
+    "bet or raise less the call goes back to its maker, chip for chip, but never more than "
+    "the call fell short of what was owed (an attack of 6 called all-in with 4 gives 2 back; "
+    "with 1, by a defender who owed 2, 1 back). A player who cannot pay the ante antes what they have.",
     "D5": "An action left out of the quiet actions restarts the quiet-round count; a player "
     "who folds leaves the count.",
     "D6": "With chip stacks, a player who cannot afford the minimum attack may attack all-in "

@@ -287,7 +287,8 @@ def _raise(t: Table, seat: int, action: Raise) -> None:
 def _call(t: Table, seat: int) -> None:
     """R7.6 / R7.8, and R3.4 a: a call for less is all-in, and the part of the bet or raise
     it does not match, chip for chip, goes back: an attack of 2 called all-in with 3 gives
-    nothing back, an attack of 6 called all-in with 4 gives 2 back (D4)."""
+    nothing back, an attack of 6 called all-in with 4 gives 2 back; never more than the call
+    fell short of what was owed (D4)."""
     b = t.battle
     assert b is not None
     pay = b.owed if t.stacks is None else min(b.owed, t.stacks[seat])
@@ -296,7 +297,7 @@ def _call(t: Table, seat: int) -> None:
     detail: dict[str, object] = {}
     if pay < b.owed:
         detail["allin"] = True
-        back = max(0, b.last_bet - pay)
+        back = max(0, min(b.owed, b.last_bet) - pay)
         if back:
             b.paid[b.bettor] -= back
             chips.append((b.bettor, back))

@@ -257,9 +257,11 @@ def test_R3_4_a_an_attack_of_6_called_all_in_with_4_gives_2_back():
     _chips_conserved_at(g, 31)
 
 
-def test_R3_4_a_the_refund_is_the_unmatched_part_even_when_the_call_owed_less():
-    # D4: in limit a defender with no soldiers owes 2 against an attack of 6 (R7.6); called
-    # all-in with 1, the call matches 1 chip of the 6 and the other 5 go back, chip for chip.
+def test_R3_4_a_the_refund_is_never_more_than_the_call_fell_short_of_what_was_owed():
+    # D4: in limit a defender with no soldiers owes 2 against an attack of 6 (R7.6), and a
+    # full call of 2 gives nothing back; called all-in with 1, the call is 1 short, so 1 chip
+    # goes back (not 5: a defender with fewer chips never costs the attacker less than one
+    # who could pay in full, by more than the chip they lacked).
     g = _stacked(2, [20, 2], Rules(stacks=20), draws="Jd Qd")
     for _ in range(2):  # Bob (1 chip left after the ante) stays, Ann buys and keeps the card
         g.apply(Stay())
@@ -270,8 +272,8 @@ def test_R3_4_a_the_refund_is_the_unmatched_part_even_when_the_call_owed_less():
     assert g.owed() == 2 and g.stacks[1] == 1
     g.apply(Call())
     call = last(g, "call")
-    assert call.amount == 1 and call.detail["back"] == 5
-    assert g.put_in[0] == 1 + 4 + 6 - 5 and g.put_in[1] == 1 + 1
+    assert call.amount == 1 and call.detail["back"] == 1
+    assert g.put_in[0] == 1 + 4 + 6 - 1 and g.put_in[1] == 1 + 1
     _chips_conserved_at(g, 22)
 
 
