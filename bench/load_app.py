@@ -180,12 +180,13 @@ def status(base: str) -> dict:
 class Server:
     """`make app`'s server on a free loopback port, its log in a temporary file."""
 
-    def __init__(self, extra: list[str]) -> None:
+    def __init__(self, extra: list[str], root: Path = ROOT) -> None:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}/"
         self.log_path = Path(tempfile.mkstemp(prefix="palace-load-", suffix=".log")[1])
         env = dict(os.environ)
         env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
+        env["PYTHONPATH"] = str(root)  # its kernels too import this checkout's palace
         command = [
             sys.executable,
             "-m",
@@ -199,7 +200,7 @@ class Server:
         self._log = self.log_path.open("w")
         self.process = subprocess.Popen(
             command,
-            cwd=ROOT,
+            cwd=root,
             env=env,
             stdin=subprocess.DEVNULL,
             stdout=self._log,
@@ -374,6 +375,14 @@ def main() -> int:
     ap.add_argument(
         "--nice", type=int, default=15, help="browsers' niceness (0: same priority as the server)"
     )
+    ap.add_argument("--root", type=Path, default=ROOT, help="serve another checkout")
+    ap.add_argument(
+        "--warm",
+        type=float,
+        default=None,
+        help="seconds to let the pool warm instead of asking the server (a server whose "
+        "status cannot tell)",
+    )
     ap.add_argument("--kernel", action="store_true", help="one page's kernel alone (CPU, models)")
     ap.add_argument("--against", type=Path, help="--kernel: another checkout to compare with")
     ap.add_argument("--rounds", type=int, default=5, help="--kernel: alternating rounds")
@@ -388,10 +397,14 @@ def main() -> int:
     extra = list(args.extra)
     if args.pool is not None:
         extra.append(f"--pool_size={args.pool}")
-    server = Server(extra)
+    server = Server(extra, args.root.resolve())
     try:
         server.wait_serving()
-        warm = 0.0 if args.cold else server.wait_pool(server.pool_size())
+        if args.warm is not None:
+            time.sleep(args.warm)
+            warm = args.warm
+        else:
+            warm = 0.0 if args.cold else server.wait_pool(server.pool_size())
         print(f"server: {server.base} (log {server.log_path}); status {status(server.base)}")
         if not args.cold:
             print(f"  the pre-heated pool was full {warm:.0f} s after the server answered")

@@ -373,7 +373,8 @@ def test_the_browser_refuses_big_files_with_the_kernels_sentence() -> None:
 def test_the_pool_heats_a_few_kernels_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
     """A class's pool heats `heat_slots` kernels at a time: the next starts when one has run
     the notebook up to its visitor's link, so the first are ready long before the last;
-    a page's own kernel never waits for the pool."""
+    a page's own kernel never waits for the pool, and the pool waits for the pages being
+    loaded to connect before it heats another kernel."""
     from types import SimpleNamespace
 
     from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
@@ -403,6 +404,10 @@ def test_the_pool_heats_a_few_kernels_at_a_time(monkeypatch: pytest.MonkeyPatch)
         seen.append(list(started))
         waiters["k0"] = object()  # k0 waits for its visitor: heated
         await asyncio.sleep(0.3)
+        seen.append(list(started))  # a free slot, but the page has not connected yet
+        assert manager.pages_loading() == 1
+        manager.notify_connect("k2")  # its browser connected
+        await asyncio.sleep(0.3)
         seen.append(list(started))
         for kernel_id in ("k1", "k3"):
             waiters[kernel_id] = object()
@@ -426,6 +431,7 @@ def test_the_pool_heats_a_few_kernels_at_a_time(monkeypatch: pytest.MonkeyPatch)
             waiters.pop(kernel_id, None)
     assert seen == [
         ["k0", "k1"],
+        ["k0", "k1", "k2"],
         ["k0", "k1", "k2"],
         ["k0", "k1", "k2", "k3"],
         ["k0", "k1", "k2", "k3", "k4", "k5"],

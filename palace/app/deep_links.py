@@ -19,6 +19,7 @@ got “1.5”.', 'players must be a whole number from 2 to 10 (R1.1); got “11�
 
 from __future__ import annotations
 
+import logging
 import os
 import re
 from dataclasses import dataclass, field, fields
@@ -30,6 +31,8 @@ from palace import strict
 from palace.analysis.variants import VARIANTS
 from palace.app.number_fields import FieldError, read_whole
 from palace.scenarios import SCENARIO_DIR
+
+log = logging.getLogger(__name__)
 
 KEYS = ("scenario", "hand", "event", "seed", "players", "variant", "presenter")
 PRIVATE = ("instructor", "student")  # read from the link, never written into one
@@ -203,12 +206,51 @@ def link_query(
 # ---------------------------------------------------------------------------- the page
 def page_query() -> str:
     """This page's query string. In a pre-heated kernel (``VOILA_PREHEAT``) this waits
-    until a visitor takes the kernel (Voilà's `get_query_string`); outside Voilà: ""."""
+    until a visitor takes the kernel (as Voilà's `get_query_string`); outside Voilà: ""."""
     if os.environ.get("VOILA_PREHEAT", "False") != "False":
-        from voila.utils import get_query_string
-
-        return get_query_string() or ""
+        wait_for_visitor()
     return os.environ.get("QUERY_STRING", "")
+
+
+def wait_for_visitor(timeout: float = 5.0) -> None:
+    """Wait until a visitor takes this pre-heated kernel; their request's details (the
+    query string, the page's address) then go into ``os.environ``.
+
+    Voilà's own `voila.utils.wait_for_request`, without importing Voilà's server into every
+    page's kernel (that import alone is about 40 MB and a second of CPU a page, issue 26):
+    the same socket (``voila/query/<kernel id>``, Voilà's ``RequestInfoSocketHandler``)
+    and the same message. `timeout` bounds the connection, not the wait for the visitor.
+    """
+    import asyncio
+    import json
+    import threading
+
+    import websockets
+
+    env = os.environ
+    base = env.get("VOILA_WS_BASE_URL", env.get("VOILA_SERVER_URL", "/"))
+    url = (
+        f"{env.get('VOILA_WS_PROTOCOL', 'ws')}://{env.get('VOILA_APP_IP', '127.0.0.1')}:"
+        f"{env.get('VOILA_APP_PORT', '8866')}{base}voila/query/{env.get('VOILA_KERNEL_ID')}"
+    )
+    got: list[str | bytes] = []
+
+    async def listen() -> None:
+        async with websockets.connect(url, open_timeout=timeout) as socket:
+            got.append(await socket.recv())
+
+    def run() -> None:
+        try:
+            asyncio.run(listen())
+        except (TimeoutError, OSError) as exc:
+            log.warning("palace app: no visitor's details from %s (%s)", url, exc)
+
+    thread = threading.Thread(target=run, name="palace-visitor")  # the kernel has a loop
+    thread.start()
+    thread.join()
+    if got:
+        for key, value in json.loads(got[0]).items():
+            env[key] = value
 
 
 def page_base() -> str | None:

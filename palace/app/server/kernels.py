@@ -9,6 +9,10 @@ kernel handed to a page is not culled before that page has connected once, for u
 by a script) the usual rule applies. Voilà's pre-heated pool kernels are skipped by
 Voilà's own kernel manager, which subclasses this one.
 
+The pool is heated a few kernels at a time, and only once the pages being loaded have
+connected to their kernels (for up to ``page_pause`` seconds): a class arriving at once
+takes the pool, and its pages draw before the pool refills.
+
 The pool is heated a few kernels at a time (``heat_slots``, one per core by default): a
 pool kernel starts only when a slot is free and holds it until it has run the notebook up
 to the visitor's link. Voilà starts the whole pool at once, and thirty kernels starting
@@ -49,6 +53,12 @@ class PalaceKernelManager(AsyncMappingKernelManager):
     )
 
     heat_slots = Integer(0, config=True, help="Pool kernels heated at once (0: one per core).")
+    page_pause = Float(
+        30.0,
+        config=True,
+        help="Seconds the pool waits, at most, for the pages being loaded to connect before "
+        "it heats another kernel (their browsers first, the refill after).",
+    )
     heat_patience = Float(
         120.0,
         config=True,
@@ -60,6 +70,7 @@ class PalaceKernelManager(AsyncMappingKernelManager):
         self._awaiting_page: dict[str, float] = {}
         self._heating: asyncio.Semaphore | None = None
         self._renders: dict[str, Any] = {}  # pool kernels taken by a page: their render task
+        self._pooled: set[str] = set()  # pool kernels no page has taken yet
 
     def start_kernel(self, *args: Any, **kwargs: Any) -> Any:
         """Start a kernel (a coroutine, as in the async base class), marked as handed to a
@@ -75,11 +86,13 @@ class PalaceKernelManager(AsyncMappingKernelManager):
         slots = self.heating_slots()
         await slots.acquire()  # a pool kernel waits for a free heating slot
         try:
+            await self._pages_first()  # and for the pages being loaded
             kernel_id = await super().start_kernel(*args, **kwargs)
         except BaseException:
             slots.release()
             raise
         self.handed_to_page(kernel_id)
+        self._pooled.add(kernel_id)
         asyncio.get_running_loop().create_task(self._release_when_heated(kernel_id, slots))
         return kernel_id
 
@@ -92,6 +105,21 @@ class PalaceKernelManager(AsyncMappingKernelManager):
     def taken_by_page(self, kernel_id: str, render: Any) -> None:
         """A page took this pool kernel: `render` runs the rest of its notebook."""
         self._renders[kernel_id] = render
+        self._pooled.discard(kernel_id)
+
+    def pages_loading(self) -> int:
+        """Pages handed a kernel whose browser has not connected to it yet."""
+        return sum(
+            1 for k in list(self._awaiting_page) if k not in self._pooled and self.awaiting_page(k)
+        )
+
+    async def _pages_first(self, every: float = 0.2) -> None:
+        """Before heating a pool kernel, let the pages being loaded connect (a class that
+        arrives at once: their pages draw first, the pool refills after), for at most
+        `page_pause` seconds."""
+        deadline = time.monotonic() + self.page_pause
+        while self.pages_loading() and time.monotonic() < deadline:
+            await asyncio.sleep(every)
 
     def _render_task(self, kernel_id: str) -> Any:
         """The task running this pool kernel's notebook, once Voilà has made it."""
@@ -141,6 +169,7 @@ class PalaceKernelManager(AsyncMappingKernelManager):
 
     def remove_kernel(self, kernel_id: str) -> Any:
         self._awaiting_page.pop(kernel_id, None)
+        self._pooled.discard(kernel_id)
         return super().remove_kernel(kernel_id)
 
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
