@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +20,7 @@ from palace.widgets.stored_state import (
     slim,
     state_size,
 )
-from palace.widgets.theme import style_widget
+from palace.widgets.theme import CARD_CSS, PANEL_CSS
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 MAX_STATE = 600_000  # bytes of stored widget state a lesson may carry
@@ -106,13 +107,14 @@ def test_drops_defaults_but_keeps_every_value_that_differs() -> None:
 
 
 def test_each_style_sheet_is_stored_once() -> None:
-    first, second = style_widget(), style_widget()
-    shown = HTML(first.value + "<div>cards</div>")  # a row that carries its own copy
+    sheet = CARD_CSS + PANEL_CSS
+    first, second = HTML(sheet), HTML(sheet)  # e.g. two kernels' sheets, or a row's own copy
+    shown = HTML(sheet + "<div>cards</div>")
     nb = notebook(VBox([first, HTML("a")]), VBox([second, shown]))
     slim(nb)
     values = [m["state"].get("value", "") for m in models(nb).values()]
-    sheet = first.value
-    assert sum(v.count(sheet) for v in values) == 1
+    for block in re.findall(r"<style>.*?</style>", sheet, re.S):
+        assert sum(v.count(block) for v in values) == 1
     assert any(v == "<div>cards</div>" for v in values)  # the content stays
 
 

@@ -332,6 +332,20 @@ class TestAnswersBehindDetails:
         d.another()
         assert html.escape(d.exercise.answer, quote=True) in d.html.split("palace-answer")[1]
 
+    def test_many_panels_add_their_style_sheets_once(self) -> None:
+        first = drill(lesson=1, seed=1).children[0]
+        size = len(first.value)
+        for seed in range(2, 5):
+            assert drill(lesson=1, seed=seed).children[0] is first  # the page's one sheet
+        guided_first_hand()
+        DealStepper(Game.new(players=3, seed=1))
+        grown = len(first.value)
+        guided_first_hand()
+        DealStepper(Game.new(players=3, seed=2))
+        drill(lesson=2, seed=1)
+        assert len(first.value) == grown >= size
+        assert first.value.count(".palace-whole-hand {") == 1
+
     def test_quiz_answer_and_showdown_behind_details(self) -> None:
         att, dfn = Army.parse("Kh", "Qs", "Ks 8c 3c"), Army.parse("4d", "Ah", "Ac 6h 2s")
         q = CheckYourself.battle(att, dfn, ("Ann", "Cat"))

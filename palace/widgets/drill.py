@@ -30,7 +30,8 @@ from ipywidgets import HTML, Button, HBox, Layout, VBox
 
 from palace.classroom import Recorder, record
 from palace.numbers import is_whole
-from palace.widgets.theme import esc, root, rule_badge, style_widget
+from palace.widgets.sheets import with_sheets
+from palace.widgets.theme import esc, root, rule_badge
 
 DRILL_CSS = """<style>
 .palace-drill { background: #f7fbff; border: 1px solid #bfdbfe; border-left: 7px solid #1d4ed8;
@@ -142,8 +143,7 @@ class Drill(VBox):
         self._hinted = False
         self._exercise: Exercise = self._draw_exercise(None)
 
-        self._css = style_widget()
-        self._css.value += DRILL_CSS + ANSWER_CSS
+        self._css = with_sheets(DRILL_CSS, ANSWER_CSS)
         self._head = HTML()
         self._choices_box = HBox(layout=Layout(flex_flow="row wrap", grid_gap="8px"))
         self._buttons: dict[str, Button] = {}

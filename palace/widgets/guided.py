@@ -23,8 +23,9 @@ from palace.widgets.hand_log import LatestBattle
 from palace.widgets.labels import legend_html
 from palace.widgets.narration import Narration
 from palace.widgets.session import PlayController
+from palace.widgets.sheets import with_sheets
 from palace.widgets.table_view import TableView
-from palace.widgets.theme import esc, root, rule_badge, style_widget
+from palace.widgets.theme import esc, root, rule_badge
 from palace.widgets.whole_hand import WHOLE_CSS, details_html, event_rows
 
 GUIDE_CSS = """<style>
@@ -138,8 +139,7 @@ class GuidedHand(VBox):
         self._four = four_color
         self._index = 0
         self._since = 0
-        self._css = style_widget()
-        self._css.value += GUIDE_CSS + WHOLE_CSS
+        self._css = with_sheets(GUIDE_CSS, WHOLE_CSS)
         self._guide = HTML()
         self._next = Button(
             description="Next",

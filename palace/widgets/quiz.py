@@ -29,7 +29,8 @@ from palace.scenarios import Scenario
 from palace.widgets.battle_view import BattleView, army_rows_html, side_head_html
 from palace.widgets.cards import cards_html
 from palace.widgets.drill import ANSWER_CSS, answer_html
-from palace.widgets.theme import esc, root, rule_badge, style_widget, symbols
+from palace.widgets.sheets import with_sheets
+from palace.widgets.theme import esc, root, rule_badge, symbols
 
 log = logging.getLogger("palace.widgets")
 
@@ -121,8 +122,7 @@ class CheckYourself(VBox):
         self.question_id = question_id or default_question_id(question, self._choices, self._answer)
         self.recorder: Recorder | None = recorder  # None: palace.classroom.record
 
-        self._css = style_widget()
-        self._css.value += QUIZ_CSS + ANSWER_CSS
+        self._css = with_sheets(QUIZ_CSS, ANSWER_CSS)
         badges = " ".join(rule_badge(r) for r in self._rules)
         self._head = HTML(
             root(

@@ -24,8 +24,9 @@ from palace.widgets.battle_view import BattleView, shows_battle
 from palace.widgets.cards import cards_html
 from palace.widgets.labels import legend_html, rules_words
 from palace.widgets.pacing import kernel_loop
+from palace.widgets.sheets import with_sheets
 from palace.widgets.table_view import TableView
-from palace.widgets.theme import esc, root, rule_badge, style_widget
+from palace.widgets.theme import esc, root, rule_badge
 from palace.widgets.whole_hand import WHOLE_CSS, story_html
 
 SPEEDS = {"slow": 1600, "normal": 900, "fast": 350}
@@ -62,8 +63,7 @@ class DealStepper(VBox):
         self._whole = bool(reveal_all) and not reveal_control
         self._events = game.events
         last = len(self._events) - 1
-        self._css = style_widget()
-        self._css.value += WHOLE_CSS
+        self._css = with_sheets(WHOLE_CSS)
         self._steps = {  # the step buttons by name
             name: Button(
                 description=name.capitalize(),
