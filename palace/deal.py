@@ -14,7 +14,20 @@ from typing import Final
 from palace.cards import Card
 from palace.events import EventKind, Phase
 from palace.shuffle import shuffle
-from palace.table import DealState, Table, new_move, pending, zone
+from palace.table import (
+    BANNER_MOVES,
+    CUT_MOVES,
+    NO_DETAIL,
+    PALACE_MOVES,
+    PENDING_BANNER,
+    PENDING_CUT,
+    PENDING_PALACE,
+    REJECT_MOVES,
+    UNCUT_MOVES,
+    DealState,
+    Table,
+    new_move,
+)
 
 # Enum members as module constants: Python 3.11 reads an Enum class's attributes through a
 # slow __getattr__ hook, and a compiled module (palace/native.py) reads these as C statics.
@@ -36,6 +49,16 @@ P_PALACE_DEAL: Final = Phase.PALACE_DEAL
 P_TURN: Final = Phase.TURN
 
 GROUPS: Final = "ABC"
+
+# The deal's event details, made once and shared by every event that says the same (an
+# event's detail is read, never changed): a palace card's round of its `palace_cards`
+# (R5.1), a banner's group (R4.2), a rejected banner's group and the seat that holds its
+# suit (R4.3).
+PALACE_DETAILS: Final = [
+    [{"hidden": True, "round": r, "of": of} for r in range(of + 1)] for of in range(11)
+]
+BANNER_DETAILS: Final = {g: {"group": g} for g in GROUPS}
+REJECT_DETAILS: Final = {g: [{"group": g, "owner": s} for s in range(10)] for g in GROUPS}
 
 
 def deal_order(t: Table) -> list[int]:
@@ -81,7 +104,7 @@ def reshuffle_into_deck(
 
 def take_antes(t: Table) -> None:
     """R3.1: every player antes into the one pot before the banner deal."""
-    ante = t.rules.ante_amount
+    ante = t.facts.ante_amount
     if ante == 0:
         return
     chips = tuple(
@@ -109,7 +132,7 @@ def begin(
         t.phase = P_DEALER_SELECTION
         shuffle_zone(t, rng, "deck", "first_dealer", "R2.1")
         t.deal.contenders = list(range(t.players))
-        t.pending = pending("cut", 0)
+        t.pending = PENDING_CUT[0]
     else:
         t.dealer = dealer
         t.record(E_DEALER, dealer, "R2.3")
@@ -140,7 +163,7 @@ def _next_banner(t: Table, rng: random.Random | None) -> None:
         return
     if not t.zones["deck"]:
         reshuffle_into_deck(t, rng, "rejects", face_up=True, rule="R4.4")
-    t.pending = pending("banner", d.order[d.pos])
+    t.pending = PENDING_BANNER[d.order[d.pos]]
 
 
 def _begin_palaces(t: Table, rng: random.Random | None, *, scripted: bool) -> None:
@@ -172,7 +195,7 @@ def _begin_palaces(t: Table, rng: random.Random | None, *, scripted: bool) -> No
 def _next_palace(t: Table) -> None:
     d = t.deal
     assert d is not None
-    if d.dealt == t.players * t.rules.palace_cards:
+    if d.dealt == t.players * t.facts.palace_cards:
         t.pending = None
         d.stage = "done"
         t.deal = None
@@ -180,7 +203,7 @@ def _next_palace(t: Table) -> None:
         t.to_act = t.left_of(t.dealer)
         t.record(E_START, t.to_act, "R6.1")
         return
-    t.pending = pending("palace", d.order[d.dealt % t.players])
+    t.pending = PENDING_PALACE[d.order[d.dealt % t.players]]
 
 
 def deal_card(t: Table, rng: random.Random | None, card: Card) -> None:
@@ -192,15 +215,10 @@ def deal_card(t: Table, rng: random.Random | None, card: Card) -> None:
     elif p.kind == "banner":
         _banner(t, rng, card)
     else:
-        rnd = d.dealt // t.players + 1
-        t.record(
-            E_PALACE,
-            p.seat,
-            "R5.1",
-            cards=(card,),
-            moves=(new_move((card,), "deck", zone(p.seat, "palace"), seen_by=(p.seat,)),),
-            detail={"hidden": True, "round": rnd, "of": t.rules.palace_cards},
-        )
+        seat = p.seat
+        move = PALACE_MOVES[seat][card.index]
+        detail = PALACE_DETAILS[t.facts.palace_cards][d.dealt // t.players + 1]
+        t.record_dealt(E_PALACE, seat, "R5.1", move, detail)
         d.dealt += 1
         _next_palace(t)
 
@@ -211,16 +229,11 @@ def _cut(t: Table, rng: random.Random | None, card: Card) -> None:
     p = t.pending
     assert d is not None and p is not None
     seat = d.contenders[len(d.drawn)]
-    t.record(
-        E_CUT,
-        seat,
-        "R2.1" if not d.used else "R2.2",
-        cards=(card,),
-        moves=(new_move((card,), "deck", zone(seat, "cut")),),
-    )
+    move = CUT_MOVES[seat][card.index]
+    t.record_dealt(E_CUT, seat, "R2.1" if not d.used else "R2.2", move, NO_DETAIL)
     d.drawn.append((seat, card))
     if len(d.drawn) < len(d.contenders):
-        t.pending = pending("cut", d.contenders[len(d.drawn)])
+        t.pending = PENDING_CUT[d.contenders[len(d.drawn)]]
         return
     d.used.extend(d.drawn)
     top = max(c.rank for _, c in d.drawn)
@@ -228,7 +241,7 @@ def _cut(t: Table, rng: random.Random | None, card: Card) -> None:
     d.drawn = []
     if len(d.contenders) > 1:
         t.record(E_CUT_TIE, None, "R2.2", detail={"tied": tuple(d.contenders), "rank": top})
-        t.pending = pending("cut", d.contenders[0])
+        t.pending = PENDING_CUT[d.contenders[0]]
         return
     t.pending = None
     t.dealer = d.contenders[0]
@@ -237,7 +250,7 @@ def _cut(t: Table, rng: random.Random | None, card: Card) -> None:
         E_GATHER,
         None,
         "R2.2",
-        moves=tuple(new_move((c,), zone(s, "cut"), "deck") for s, c in d.used),
+        moves=tuple([UNCUT_MOVES[s][c.index] for s, c in d.used]),
         cards=tuple(c for _, c in d.used),
     )
     shuffle_zone(t, rng, "deck", "again", "R2.2")
@@ -251,24 +264,15 @@ def _banner(t: Table, rng: random.Random | None, card: Card) -> None:
     assert d is not None and p is not None
     g = group_of(d.pos)
     taken = d.holders.setdefault(g, {})
-    if card.suit in taken:
-        t.record(
-            E_REJECT,
-            p.seat,
-            "R4.3",
-            cards=(card,),
-            moves=(new_move((card,), "deck", "rejects"),),
-            detail={"group": g, "owner": taken[card.suit]},
-        )
+    suit = card.suit
+    owner = taken.get(suit)
+    if owner is not None:
+        move = REJECT_MOVES[card.index]
+        t.record_dealt(E_REJECT, p.seat, "R4.3", move, REJECT_DETAILS[g][owner])
     else:
-        taken[card.suit] = p.seat
-        t.record(
-            E_BANNER,
-            p.seat,
-            "R4.1" if d.pos == 0 else "R4.3",
-            cards=(card,),
-            moves=(new_move((card,), "deck", zone(p.seat, "banner")),),
-            detail={"group": g},
-        )
+        taken[suit] = p.seat
+        move = BANNER_MOVES[p.seat][card.index]
+        rule = "R4.1" if d.pos == 0 else "R4.3"
+        t.record_dealt(E_BANNER, p.seat, rule, move, BANNER_DETAILS[g])
         d.pos += 1
     _next_banner(t, rng)

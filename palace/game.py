@@ -19,6 +19,7 @@ dealt or bought and the caller chooses it (each card of the deck equally likely)
 
 from __future__ import annotations
 
+import _random
 import random
 import weakref
 from collections.abc import Sequence
@@ -39,6 +40,7 @@ from palace.table import (
     HandResult,
     Snapshot,
     Table,
+    facts_of,
     fold_events,
     new_table,
 )
@@ -90,18 +92,34 @@ def _scripted_deck(deck: Any, rules: Rules, rng: random.Random) -> list[Card]:
 
 def _check_size(rules: Rules, n: int) -> None:
     """The deck must hold a banner and a palace for everyone, and suits for each group."""
-    groups = [min(4, n - g) for g in range(0, n, 4)]
-    if max(groups) > len(rules.suits):
+    facts = facts_of(rules)
+    group = min(4, n)  # the first group is the largest
+    if group > facts.suits:
         raise PalaceError(
-            f"{n} players need {max(groups)} banner suits in a group, but this deck has "
-            f"{len(rules.suits)} (R4.2)"
+            f"{n} players need {group} banner suits in a group, but this deck has "
+            f"{facts.suits} (R4.2)"
         )
-    need = n * (1 + rules.palace_cards)
-    if need > len(rules.deck()):
+    need = n * (1 + facts.palace_cards)
+    if need > len(facts.deck):
         raise PalaceError(
             f"{n} players need {need} cards for banners and palaces; this deck has "
-            f"{len(rules.deck())} (R4, R5)"
+            f"{len(facts.deck)} (R4, R5)"
         )
+
+
+_Random: Final = random.Random
+_new_random: Final = random.Random.__new__
+_seed_random: Final = _random.Random.seed
+
+
+def seeded_random(seed: int) -> random.Random:
+    """``random.Random(seed)``, the same generator state, without its Python-level
+    ``__init__`` and ``seed`` (the C seeding they end in is all they do for a number)."""
+    rng = _new_random(_Random)
+    _seed_random(rng, seed)
+    rng.gauss_next = None  # type: ignore[attr-defined]  # what `Random.seed` sets beside
+    # the C state (`getstate` reads it; typeshed leaves it out)
+    return rng
 
 
 class Game:
@@ -161,7 +179,7 @@ class Game:
                 raise PalaceError(f"stacks must be {n} whole numbers >= 0 (R3.4)")
         if manual_chance and deck is not None:
             raise PalaceError("a scripted deck already decides every card: no manual chance")
-        rng = random.Random(seed)
+        rng = seeded_random(seed)
         script = None if deck is None else _scripted_deck(deck, rules, random.Random(seed))
         setup = {
             "players": list(names),
@@ -180,7 +198,7 @@ class Game:
             if rules.stacks is not None
             else None,
         )
-        t.zones["deck"] = rules.deck()
+        t.zones["deck"][:] = t.facts.deck
         g = cls(t, None if manual_chance else rng, setup)
         deal.begin(t, g._rng, dealer=dealer, script=script)
         g._run_chance()

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
-from palace.cards import Card
+from palace.cards import Card, new_deck
 from palace.events import EndReason, Event, EventKind, Move, Phase
 from palace.hands import Hand
 from palace.rules import Rules
@@ -28,7 +28,8 @@ SEAT_ZONES: Final = [{p: f"seat{s}.{p}" for p in SEAT_PARTS} for s in range(10)]
 FACE_UP_ZONES: Final = frozenset(
     ["rejects"] + [z for zones in SEAT_ZONES for p, z in zones.items() if p != "palace"]
 )
-_EMPTY: Final[dict[str, Any]] = {}
+NO_DETAIL: Final[dict[str, Any]] = {}  # an event's detail when it has none (shared, never changed)
+_EMPTY: Final = NO_DETAIL
 _new_event: Final = (
     tuple.__new__
 )  # a named tuple (an Event, a Move) straight from its fields (no defaults to fill)
@@ -44,6 +45,55 @@ def new_move(
     """A `Move` straight from its fields: what the engine's procedures record with (from
     compiled code, ``Move(...)`` runs the named tuple's Python `__new__`)."""
     return _new_event(Move, (cards, src, dst, seen_by, pile))
+
+
+def _card_moves(dst: str, seen_by: tuple[int, ...] | None, src: str = "deck") -> list[Move]:
+    """One `Move` of a single card from `src` to `dst` for each card, by its index."""
+    return [new_move((c,), src, dst, seen_by) for c in new_deck()]
+
+
+# The deal's moves, one card from the deck each, made once (a `Move` is immutable: events
+# may share it; from compiled code a named tuple costs a Python call to make):
+# ``CUT_MOVES[seat][card.index]``, ``BANNER_MOVES[...]``, ``PALACE_MOVES[...]`` (seen by the
+# seat alone, R5.3), ``REJECT_MOVES[card.index]``; and back: ``UNCUT_MOVES[seat][...]``.
+CUT_MOVES: Final = [_card_moves(f"seat{s}.cut", None) for s in range(10)]
+UNCUT_MOVES: Final = [_card_moves("deck", None, f"seat{s}.cut") for s in range(10)]
+BANNER_MOVES: Final = [_card_moves(f"seat{s}.banner", None) for s in range(10)]
+PALACE_MOVES: Final = [_card_moves(f"seat{s}.palace", (s,)) for s in range(10)]
+REJECT_MOVES: Final = _card_moves("rejects", None)
+
+
+class RulesFacts:
+    """The figures of a `Rules` the engine reads on every hand and move, worked out once
+    (`Rules` is frozen, and its properties are Python calls from compiled code)."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.no_limit: bool = rules.no_limit
+        self.discard_amount: int = rules.discard_amount
+        self.calls_match_attack: bool = rules.calls_match_attack
+        self.small_bet: int = rules.small_bet  # s (R3)
+        self.max_soldiers: int = rules.max_soldiers  # R6.7's cap
+        self.ante_amount: int = rules.ante_amount  # R3.1
+        self.palace_cards: int = rules.palace_cards  # R5.1
+        self.deck: tuple[Card, ...] = tuple(rules.deck())  # R1.2, in index order
+        self.suits: int = len(rules.suits)
+        self.stacks: int | None = rules.stacks  # R3.4
+
+
+_FACTS: Final[dict[int, RulesFacts]] = {}
+
+
+def facts_of(rules: Rules) -> RulesFacts:
+    """`RulesFacts` of `rules`, kept by identity (the cache holds the rules, so an id is
+    not reused while it is in there)."""
+    f = _FACTS.get(id(rules))
+    if f is not None and f.rules is rules:
+        return f
+    if len(_FACTS) >= 256:
+        _FACTS.clear()
+    f = _FACTS[id(rules)] = RulesFacts(rules)
+    return f
 
 
 def zone(seat: int, part: str) -> str:
@@ -114,6 +164,10 @@ class Pending:
 
 PENDING_KINDS: Final = ("cut", "banner", "palace", "buy")
 _PENDING: Final = {(k, s): Pending(k, s) for k in PENDING_KINDS for s in range(len(SEAT_ZONES))}
+# the same values by seat, for the deal's own steps (no pair to build and hash)
+PENDING_CUT: Final = [_PENDING[("cut", s)] for s in range(len(SEAT_ZONES))]
+PENDING_BANNER: Final = [_PENDING[("banner", s)] for s in range(len(SEAT_ZONES))]
+PENDING_PALACE: Final = [_PENDING[("palace", s)] for s in range(len(SEAT_ZONES))]
 
 
 def pending(kind: str, seat: int) -> Pending:
@@ -164,13 +218,13 @@ class Table:
     ) -> None:
         self.names = names
         self.rules = rules
-        # the rules' derived figures read on every move, worked out once (`Rules` is
-        # frozen, and its properties are Python calls from compiled code)
-        self.no_limit: bool = rules.no_limit
-        self.discard_amount: int = rules.discard_amount
-        self.calls_match_attack: bool = rules.calls_match_attack
-        self.small_bet: int = rules.small_bet  # s (R3)
-        self.max_soldiers: int = rules.max_soldiers  # R6.7's cap
+        # the rules' derived figures read on every move, worked out once per `Rules`
+        facts = self.facts = facts_of(rules)
+        self.no_limit: bool = facts.no_limit
+        self.discard_amount: int = facts.discard_amount
+        self.calls_match_attack: bool = facts.calls_match_attack
+        self.small_bet: int = facts.small_bet  # s (R3)
+        self.max_soldiers: int = facts.max_soldiers  # R6.7's cap
         self.dealer = dealer
         self.zones = zones
         self.stacks = stacks
@@ -264,14 +318,16 @@ class Table:
         zones = self.zones
         memo = False
         for mv in moves:
-            if mv.seen_by is not None or mv.dst not in FACE_UP_ZONES:
+            # the fields by position (a named tuple's attribute is a Python lookup)
+            mv_cards, mv_src, mv_dst, seen_by, _ = mv
+            if seen_by is not None or mv_dst not in FACE_UP_ZONES:
                 memo = True
-            if mv.src == mv.dst:
+            if mv_src == mv_dst:
                 continue
-            src = zones[mv.src]
-            for c in mv.cards:
+            src = zones[mv_src]
+            for c in mv_cards:
                 src.remove(c)
-            zones[mv.dst].extend(mv.cards)
+            zones[mv_dst].extend(mv_cards)
         if detail:  # (most details hold neither an order nor seats out: test before looping)
             reorder = detail.get("order")
             if reorder is not None:
@@ -317,6 +373,42 @@ class Table:
         events.append(ev)
         self.version += 1
         return ev
+
+    def record_dealt(
+        self, kind: EventKind, seat: int | None, rule: str, move: Move, detail: dict[str, Any]
+    ) -> None:
+        """`record` of an event whose one move takes cards from the deck, with no chips and
+        a detail without an order or seats out (each card dealt, R2, R4, R5): the same
+        changes and the same event, without the general case's tests."""
+        cards, _, dst, seen_by, _ = move
+        zones = self.zones
+        deck = zones["deck"]
+        for c in cards:
+            deck.remove(c)
+        zones[dst].extend(cards)
+        events = self.events
+        if seen_by is not None or dst not in FACE_UP_ZONES:
+            self.memo.append(len(events))
+        events.append(
+            _new_event(
+                Event,
+                (
+                    len(events),
+                    kind,
+                    seat,
+                    cards,
+                    0,
+                    rule,
+                    self.phase,
+                    self.to_act,
+                    (move,),
+                    (),
+                    detail,
+                    self.names,
+                ),
+            )
+        )
+        self.version += 1
 
     def copy(self) -> Table:
         """An independent copy (events are immutable and shared)."""
