@@ -1,7 +1,10 @@
 """Run every benchmark in turn (``make bench``): engine, evaluators, odds, bots, studies, a class.
 
-Each script runs its peers side by side on the same inputs and prints ratios; run this on
-a quiet machine (two cores are shared, so a busy neighbour changes the numbers).
+Each script runs its peers side by side on the same inputs and prints ratios and its goals
+(issue 28: the engine with the deal against RLCard and OpenSpiel, the deal's time, the
+million RuleBot hands, the SearchBot studies); run this on a quiet machine (two cores are
+shared, so a busy neighbour changes the numbers). ``--quick``: shorter rounds and samples,
+a 20,000-hand long run (its million-hand time worked out from it), 10 app pages.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ RUNS = [
         "studies: serial vs a 2-worker Dask LocalCluster, a million RuleBot hands",
         ["bench_studies.py"],
     ),
+    ("SearchBot studies: a sample of the variant-effects hands", ["bench_study_search.py"]),
     ("a class arriving at once: 30 app pages in Chromium (make app's server)", ["load_app.py"]),
 ]
 
@@ -31,6 +35,10 @@ def main() -> int:
             argv = [*argv, "--quick"]
         if quick and argv[0] == "bench_studies.py":
             argv = [*argv, "--hands", "1000", "--big", "20000", "--profile", "0"]
+        if quick and argv[0] == "bench_engine.py":
+            argv = [*argv, "--seconds", "1", "--rounds", "2"]
+        if quick and argv[0] == "bench_study_search.py":
+            argv = [*argv, "--sample", "2"]
         if quick and argv[0] == "load_app.py":
             argv = [*argv, "--pages", "10"]
         print(f"\n=== {title} ===", flush=True)
