@@ -1,0 +1,93 @@
+"""`StoredStudy`: a rule study's table, read from ``data/studies/`` until the reader runs it.
+
+A lesson that shows a study opens at once with the stored table (`load_study`); the
+"Run it again" button computes the same study live (seeded: the same sizes and seed give
+the same table) and shows that instead (issue 26).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pandas as pd
+from ipywidgets import HTML, Button, Layout, VBox
+
+from palace.analysis.stored_studies import STUDIES, load_study, stored_command
+from palace.errors import PalaceError
+from palace.widgets.theme import esc, root, style_widget
+
+Listener = Callable[[pd.DataFrame], None]
+
+
+class StoredStudy(VBox):
+    """The stored table of study `name`, and a button that runs `run()` instead.
+
+    run: computes the study live (for instance ``lambda: exclusion_flip_rate(battles=200_000,
+    seed=2026, progress=False)``); `runs` says in words what it computes ("200,000 battles,
+    seed 2026"). `on_run(fn)` calls ``fn(table)`` after each new run (redraw a chart).
+    """
+
+    def __init__(self, name: str, run: Callable[[], pd.DataFrame], *, runs: str) -> None:
+        if name not in STUDIES:
+            raise PalaceError(f"no stored study {name!r}: the studies are {', '.join(STUDIES)}")
+        self.name = name
+        self._run = run
+        self._runs = runs
+        self._listeners: list[Listener] = []
+        self.table: pd.DataFrame = load_study(name)
+        self.source = "stored"
+        self._note = HTML()
+        self._table_html = HTML(layout=Layout(overflow="auto"))
+        self.run_button = Button(
+            description="Run it again",
+            icon="refresh",
+            tooltip=f"compute this study now: {runs}",
+            layout=Layout(width="auto"),
+        )
+        self.run_button.on_click(self._on_run)
+        super().__init__([style_widget(), self._note, self.run_button, self._table_html])
+        self.add_class("palace-panel")
+        self.add_class("palace-study")
+        self._draw()
+
+    def on_run(self, fn: Listener) -> None:
+        """Call ``fn(table)`` after each new run."""
+        self._listeners.append(fn)
+
+    def rerun(self) -> pd.DataFrame:
+        """Compute the study now and show it (the stored table stays on disk)."""
+        self.run_button.disabled = True
+        self._note.value = root(
+            f'<div class="palace-note" role="status">Running: {esc(self._runs)}…</div>'
+        )
+        try:
+            self.table = self._run()
+        finally:
+            self.run_button.disabled = False
+        self.source = "run"
+        self._draw()
+        for fn in self._listeners:
+            fn(self.table)
+        return self.table
+
+    def _on_run(self, _: Button) -> None:
+        self.rerun()
+
+    def _draw(self) -> None:
+        self._note.value = root(f'<div class="palace-note">{esc(self.text_note())}</div>')
+        self._table_html.value = root(self.table.to_html(float_format=lambda x: f"{x:.2f}"))
+
+    def text_note(self) -> str:
+        """Where the table shown comes from, in words."""
+        if self.source == "run":
+            return f"Computed just now: {self._runs}."
+        made = stored_command()
+        by = f", made by {made}" if made else ""
+        return (
+            f"Stored table (data/studies/{self.name}.csv{by}). Run it again to compute "
+            f"{self._runs} here."
+        )
+
+    def text(self) -> str:
+        """The note and the table in plain text."""
+        return f"{self.text_note()}\n{self.table.to_string()}"
