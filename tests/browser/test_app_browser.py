@@ -403,6 +403,7 @@ def test_lessons_tab_links(app_page: object, helpers: ModuleType, server: str) -
     page = app_page
     tab(page, "Lessons")
     links = page.locator(".palace-app-lessons a")
+    links.first.wait_for(timeout=LOAD_TIMEOUT)  # the tab is built when first opened
     assert links.count() == len(COURSE)
     hrefs = [links.nth(i).evaluate("a => a.href") for i in range(links.count())]
     assert hrefs == [f"{server}voila/render/{name}" for name in COURSE]
