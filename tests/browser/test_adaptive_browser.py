@@ -23,6 +23,7 @@ def test_search_bots_explain_and_explore_finds_effects(voila_server, page, scree
     play.locator(".palace-table").wait_for(timeout=LOAD)
 
     # Play: the computer seats are search bots; their moves are narrated with their reasons
+    button(play, "Stakes and bots…").click()  # the setup's second part, built when opened
     field(play, "Computer").select_option(label="Search bots (think ahead)")
     play.locator(".palace-okay", has_text="played by search bots").wait_for(timeout=WAIT)
     button(play, "Deal").click()
