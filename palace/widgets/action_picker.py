@@ -530,7 +530,7 @@ class ActionPicker(VBox):
                 props = {"grid_gap": "8px" if kind is HBox else "3px"}
                 if kind is GridBox:
                     props = {
-                        "grid_template_columns": f"{BUTTON_WIDTH} minmax(0, 1fr)",
+                        "grid_template_columns": f"minmax(0, {BUTTON_WIDTH}) minmax(0, 1fr)",
                         "grid_gap": "3px 8px",
                         "align_items": "center",
                     }
@@ -762,9 +762,9 @@ class ActionPicker(VBox):
         head_w = self._part(f"head:{title.split(' (')[0]}", HTML)
         head_w.value = root(head)
         name = title.split(" (")[0]
-        # the buttons and their notes side by side, a grid per section (no box per row)
-        grid = self._part(f"grid:{name}", GridBox, [w for o in offers for w in (o.button, o.note)])
-        return self._part(f"section:{name}", VBox, [head_w, *extra, grid])
+        # a row per action: the note beside its button (wraps under it on a phone)
+        rows = [self._part(f"row:{o.key}", HBox, [o.button, o.note], "center") for o in offers]
+        return self._part(f"section:{name}", VBox, [head_w, *extra, *rows])
 
     # ------------------------------------------------------------------ text
     def text(self) -> str:
