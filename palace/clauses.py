@@ -150,7 +150,8 @@ CLAUSES: dict[str, str] = {
     "D4": "With chip stacks, either battler may call all-in for what they have left; the "
     "bet or raise less the call goes back to its maker, chip for chip, but never more than "
     "the call fell short of what was owed (an attack of 6 called all-in with 4 gives 2 back; "
-    "with 1, by a defender who owed 2, 1 back). A player who cannot pay the ante antes what they have.",
+    "with 1, by a defender who owed 2, 1 back). A player who cannot pay the ante antes "
+    "what they have.",
     "D5": "An action left out of the quiet actions restarts the quiet-round count; a player "
     "who folds leaves the count.",
     "D6": "With chip stacks, a player who cannot afford the minimum attack may attack all-in "

@@ -35,8 +35,8 @@ from palace import (
     resolve_battle,
 )
 from palace.analysis.variants import VARIANTS
-from palace.widgets.labels import rules_words
 from palace.table import DEFAULT_NAMES
+from palace.widgets.labels import rules_words
 
 NAMES = DEFAULT_NAMES
 NOUNS = r"(?:chip|soldier|card|turn|raise|banner reject|counting card|player)"

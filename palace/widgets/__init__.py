@@ -41,7 +41,25 @@ _HOME = {
     "CheckYourself": "quiz",
 }
 
-__all__ = list(_HOME)
+__all__ = [
+    "CARD_CSS",
+    "PANEL_CSS",
+    "CardRow",
+    "CardRows",
+    "backs_html",
+    "card_html",
+    "cards_html",
+    "with_css",
+    "TableView",
+    "DealStepper",
+    "ActionPicker",
+    "BattleView",
+    "ExclusionExplorer",
+    "PlayPanel",
+    "PlayController",
+    "CheckYourself",
+]
+assert set(__all__) == set(_HOME)
 
 
 def __getattr__(name: str) -> Any:
