@@ -26,7 +26,7 @@ LAB_PORT ?= 8888
 APP_NOTEBOOK := notebooks/app.ipynb
 APP_TARGET   ?= notebooks/
 
-# Serving a class (README, "Serving a class"): palace.app.server is Voila with a pre-heated
+# Serving a class (docs/serving.md): palace.app.server is Voila with a pre-heated
 # pool, a ceiling on pages, a line at the door, the page guards and optional HTTPS. Empty
 # values keep the server's defaults, computed from this machine (it prints them at start).
 POOL        ?=# pre-heated app kernels (default a class: 30, at most half MAX_KERNELS; 0: none)
