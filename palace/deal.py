@@ -223,6 +223,15 @@ def deal_card(t: Table, rng: random.Random | None, card: Card) -> None:
         _next_palace(t)
 
 
+def deal_from_top(t: Table, rng: random.Random | None) -> bool:
+    """Deal every card the deal still waits for from the top of the deck, as a seeded game
+    does: `deal_card` for each, one after another. True if the deal is over."""
+    deck = t.zones["deck"]  # changed in place, never replaced (`Table.record`)
+    while t.deal is not None and t.pending is not None:
+        deal_card(t, rng, deck[0])
+    return t.deal is None and t.pending is None
+
+
 def _cut(t: Table, rng: random.Random | None, card: Card) -> None:
     """R2.1-R2.2: one face-up card each, highest rank deals; the tied draw again."""
     d = t.deal

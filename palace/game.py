@@ -415,6 +415,8 @@ class Game:
         if self._rng is None and self._rng_seed is None:
             return
         t = self._t
+        if t.deal is not None and deal.deal_from_top(t, self._use_rng()):
+            play.start(t)
         while t.pending is not None:
             self._resolve(t.zones["deck"][0])
 
