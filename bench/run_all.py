@@ -30,6 +30,7 @@ RUNS = [
 
 def main() -> int:
     quick = "--quick" in sys.argv[1:]
+    goals: list[tuple[str, str]] = []
     for title, argv in RUNS:
         if quick and argv[0] == "bench_evaluate.py":
             argv = [*argv, "--quick"]
@@ -42,10 +43,34 @@ def main() -> int:
         if quick and argv[0] == "load_app.py":
             argv = [*argv, "--pages", "10"]
         print(f"\n=== {title} ===", flush=True)
-        rc = subprocess.call([sys.executable, str(HERE / argv[0]), *argv[1:]])
+        rc = _run([sys.executable, str(HERE / argv[0]), *argv[1:]], title, goals)
         if rc:
+            _summary(goals)
             return rc
+    _summary(goals)
     return 0
+
+
+def _run(cmd: list[str], title: str, goals: list[tuple[str, str]]) -> int:
+    """Run one script, its output shown as it comes; keep the lines that name a goal."""
+    with subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True, bufsize=1) as proc:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            print(line, end="", flush=True)
+            if "goal" in line or "target" in line:
+                goals.append((title, line.strip()))
+    return proc.returncode
+
+
+def _summary(goals: list[tuple[str, str]]) -> None:
+    """Every goal line of the run, gathered under its benchmark, met or not."""
+    print("\n=== the goals of this run, against their targets ===")
+    shown = None
+    for title, line in goals:
+        if title != shown:
+            print(f"{title}:")
+            shown = title
+        print(f"  {line}")
 
 
 if __name__ == "__main__":
