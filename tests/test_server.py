@@ -83,6 +83,24 @@ def test_pages_start_in_order_of_arrival() -> None:
     }
 
 
+def test_a_page_the_pool_has_a_kernel_for_does_not_queue() -> None:
+    """A class served from a full pool: each page a pre-heated kernel waits for starts at
+    once, beside the start slots, and still counts against the ceiling; a cold page queues."""
+    d = door(max_pages=4, slots=1, alive={"k1", "k2"})
+    cold = d.enter()
+    warm = [d.enter(warm=True) for _ in range(2)]
+    queued = d.enter()
+    assert [t.state for t in (cold, *warm, queued)] == [STARTING, STARTING, STARTING, WAITING]
+    assert d.warm_starting() == 2 and d.ahead(queued) == 0
+    assert d.status()["starting"] == 3 and d.status()["overdue"] == 0
+    assert d.enter(warm=True) is None  # the ceiling holds for warm pages too
+    d.started(warm[0], "k1")
+    assert warm[0].state == HOLDING and d.warm_starting() == 1
+    assert queued.state == WAITING  # a warm page's end frees no slot: it took none
+    d.started(cold, "k2")
+    assert queued.state == STARTING
+
+
 def test_a_page_stuck_starting_does_not_hold_up_the_line() -> None:
     """A page whose kernel never finishes starting keeps its place in the class, but after
     `start_patience` seconds the next page in line starts anyway."""
@@ -374,7 +392,7 @@ def test_the_pool_heats_a_few_kernels_at_a_time(monkeypatch: pytest.MonkeyPatch)
     """A class's pool heats `heat_slots` kernels at a time: the next starts when one has run
     the notebook up to its visitor's link, so the first are ready long before the last;
     a page's own kernel never waits for the pool, and the pool waits for the pages being
-    loaded to connect before it heats another kernel."""
+    loaded to connect and draw (`page_settle`) before it heats another kernel."""
     from types import SimpleNamespace
 
     from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
@@ -394,7 +412,7 @@ def test_the_pool_heats_a_few_kernels_at_a_time(monkeypatch: pytest.MonkeyPatch)
     waiters = RequestInfoSocketHandler._waiters
 
     async def run() -> list[list[str]]:
-        manager = PalaceKernelManager(heat_slots=2)
+        manager = PalaceKernelManager(heat_slots=2, page_settle=0.4)
         pooled = {"env": {"VOILA_PREHEAT": "True"}}
         tasks = [asyncio.create_task(manager.start_kernel(**pooled)) for _ in range(5)]
         seen = []
@@ -406,8 +424,12 @@ def test_the_pool_heats_a_few_kernels_at_a_time(monkeypatch: pytest.MonkeyPatch)
         await asyncio.sleep(0.3)
         seen.append(list(started))  # a free slot, but the page has not connected yet
         assert manager.pages_loading() == 1
-        manager.notify_connect("k2")  # its browser connected
-        await asyncio.sleep(0.3)
+        manager.notify_connect("k2")  # its browser connected, and draws the page
+        await asyncio.sleep(0.2)
+        assert manager.pages_loading() == 1
+        seen.append(list(started))  # the page has the cores while it draws
+        await asyncio.sleep(0.4)
+        assert manager.pages_loading() == 0
         seen.append(list(started))
         for kernel_id in ("k1", "k3"):
             waiters[kernel_id] = object()
@@ -431,6 +453,7 @@ def test_the_pool_heats_a_few_kernels_at_a_time(monkeypatch: pytest.MonkeyPatch)
             waiters.pop(kernel_id, None)
     assert seen == [
         ["k0", "k1"],
+        ["k0", "k1", "k2"],
         ["k0", "k1", "k2"],
         ["k0", "k1", "k2"],
         ["k0", "k1", "k2", "k3"],

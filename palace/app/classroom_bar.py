@@ -109,7 +109,9 @@ class ClassroomBar(VBox):
         )
         self._bar.add_class("palace-app-bar")
         self._parts = {"bar": self._bar, "message": self.message}
-        super().__init__([self._bar, self.message], layout=Layout(width="100%", grid_gap="6px"))
+        super().__init__(
+            [self._bar, self.message], layout=shared_layout(width="100%", grid_gap="6px")
+        )
         self.add_class("palace-classroom")
 
     # ------------------------------------------------------------------ parts

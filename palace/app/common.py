@@ -71,7 +71,7 @@ def titled_box(title: str, *children: Widget, **layout: Any) -> VBox:
         else None
     )
     kids = [head, *children] if head is not None else list(children)
-    box = VBox(kids, layout=Layout(grid_gap="6px", **layout))
+    box = VBox(kids, layout=shared_layout(grid_gap="6px", **layout))  # a box is never hidden
     box.add_class("palace-box")
     return box
 

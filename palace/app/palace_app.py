@@ -190,7 +190,7 @@ class PalaceApp(VBox):
         self.four_color.observe(self._on_four, names="value")
         super().__init__(
             [self._css, self._app_css, self.header, bar, self.classroom, self.tabs],
-            layout=Layout(width="100%", grid_gap="10px"),
+            layout=shared_layout(width="100%", grid_gap="10px"),
         )
         self.add_class("palace-panel")
         self.add_class("palace-app")

@@ -224,7 +224,7 @@ class PlayTab(VBox):
                 lower,
                 self._hand_log.battle_box,
             ],
-            layout=Layout(width="100%", grid_gap="10px"),
+            layout=shared_layout(width="100%", grid_gap="10px"),
         )
         self.add_class("palace-panel")
         self.add_class("palace-app-play")

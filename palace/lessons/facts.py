@@ -82,7 +82,9 @@ def stake_table(game: Game) -> pd.DataFrame:
                     "call (R7.6)": probe.owed(),
                     "call + raise (R7.7)": f"{probe.owed()} + {at_least}{probe.raise_size()}"
                     if raising is None
-                    else "no raise (R3.4)" if "R3.4" in raising else "no raise",
+                    else "no raise (R3.4)"
+                    if "R3.4" in raising
+                    else "no raise",
                     "not allowed": "",
                 }
             )

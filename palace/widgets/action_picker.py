@@ -175,7 +175,7 @@ class ActionPicker(VBox):
         self._choose_box = VBox()
         super().__init__(
             [self._css, self._prompt, self._choose_box, self._actions_box, self._status],
-            layout=Layout(width="100%", grid_gap="4px"),
+            layout=shared_layout(width="100%", grid_gap="4px"),
         )
         self.add_class("palace-panel")
         self.add_class("palace-picker")

@@ -8,13 +8,13 @@ places them where it likes; `show` redraws them and `text` gives the same in pla
 
 from __future__ import annotations
 
-from ipywidgets import HTML, Layout, VBox
+from ipywidgets import HTML, VBox
 
 from palace.events import Event
 from palace.game import Game
 from palace.views import sentence_for
 from palace.widgets.battle_view import BattleView, shows_battle
-from palace.widgets.theme import esc, root, rule_badge
+from palace.widgets.theme import esc, root, rule_badge, shared_layout
 
 
 def latest_battle(game: Game, seat: int | None, reveal: bool) -> Event | None:
@@ -37,7 +37,7 @@ class LatestBattle(VBox):
     ) -> None:
         self._title = title
         self._heading = heading or title
-        self._head = HTML()
+        self._head = HTML(layout=shared_layout())  # never hidden: the box around it is
         self._battle = BattleView(four_color=four_color)
         super().__init__([self._head, self._battle])
         self.layout.display = "none"
@@ -78,9 +78,9 @@ class HandLog:
     def __init__(self, *, again: str, lines: int = 8, four_color: bool = False) -> None:
         self.again = again
         self.lines = lines
-        self.log = HTML(layout=Layout(width="100%"))
+        self.log = HTML(layout=shared_layout(width="100%"))
         self.battle_box = LatestBattle(four_color=four_color)
-        self.result = HTML()
+        self.result = HTML(layout=shared_layout())
 
     @property
     def battle(self) -> BattleView:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ipywidgets import HTML, Layout, VBox
+from ipywidgets import HTML, VBox
 
 from palace.cards import Card
 from palace.events import Phase
@@ -206,7 +206,7 @@ class TableView(VBox):
     ) -> None:
         self._css = style_widget()
         self._html = HTML(layout=shared_layout(width="100%"))
-        super().__init__([self._css, self._html], layout=Layout(width="100%"))
+        super().__init__([self._css, self._html], layout=shared_layout(width="100%"))
         self.add_class("palace-panel")
         self.add_class("palace-tableview")
         self.four_color = four_color

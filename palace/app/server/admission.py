@@ -6,7 +6,9 @@ output (blank pages). `Admission` lets `start_slots` pages start at a time, in o
 arrival, tells every waiting page how many are ahead of it, and refuses a page outright
 once `max_pages` pages hold (or wait for) a kernel: the class is full. A page still starting
 after `start_patience` seconds (a stuck kernel) keeps its place but no longer its start
-slot, so one stuck page never holds up the rest of the class.
+slot, so one stuck page never holds up the rest of the class. A page that a pre-heated
+kernel waits for (`warm`) starts at once, beside the slots: its kernel has run the notebook
+already, and a class served from a full pool is not made to queue.
 
 >>> import asyncio
 >>> async def demo():
@@ -41,6 +43,7 @@ class Ticket:
     state: str = WAITING
     kernel_id: str | None = None
     since: float = 0.0  # when it began starting (the door's clock)
+    warm: bool = False  # served by a pre-heated kernel: it takes no start slot
     _turn: asyncio.Event = field(default_factory=asyncio.Event, repr=False)
 
 
@@ -86,7 +89,7 @@ class Admission:
             "pages": self.pages(),
             "waiting": len(self._line),
             "starting": len(self._starting),
-            "overdue": len(self._starting) - self._busy_slots(),
+            "overdue": sum(1 for t in self._starting if not t.warm) - self._busy_slots(),
             "max_pages": self.max_pages,
             "start_slots": self.start_slots,
         }
@@ -101,14 +104,24 @@ class Admission:
         return 0
 
     # ------------------------------------------------------------------ moves
-    def enter(self) -> Ticket | None:
-        """A place for a new page, or None when the class is full."""
+    def enter(self, *, warm: bool = False) -> Ticket | None:
+        """A place for a new page, or None when the class is full. A `warm` page (one a
+        pre-heated kernel waits for) starts at once and takes no start slot: its kernel has
+        already run the notebook up to the visitor's link, so it costs the machine little."""
         if self.pages() >= self.max_pages:
             return None
-        ticket = Ticket(next(self._numbers))
+        ticket = Ticket(next(self._numbers), warm=warm)
+        if warm:
+            ticket.state, ticket.since = STARTING, self._clock()
+            self._starting.add(ticket)
+            return ticket
         self._line.append(ticket)
         self._promote()
         return ticket
+
+    def warm_starting(self) -> int:
+        """Warm pages still starting (each is taking, or has taken, a pre-heated kernel)."""
+        return sum(1 for t in self._starting if t.warm)
 
     async def wait_turn(
         self,
@@ -163,7 +176,7 @@ class Admission:
     def _busy_slots(self) -> int:
         """Start slots taken: pages starting, less those overdue (`start_patience`)."""
         now = self._clock()
-        return sum(1 for t in self._starting if now - t.since < self.start_patience)
+        return sum(1 for t in self._starting if not t.warm and now - t.since < self.start_patience)
 
     def _promote(self) -> None:
         while self._line and self._busy_slots() < self.start_slots:

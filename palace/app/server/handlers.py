@@ -150,7 +150,9 @@ class PalaceRenderHandler(TornadoVoilaHandler):
             await super().get(path)  # Voilà redirects these to /voila/files: no kernel
             return
         door = self._admission
-        ticket = door.enter()
+        notebook = self.notebook_path or path
+        warm = pool_ready(self.settings["kernel_manager"], notebook) > door.warm_starting()
+        ticket = door.enter(warm=warm)  # a page the pool has a kernel for does not wait
         if ticket is None:
             self._refuse_full()
             return
@@ -276,15 +278,19 @@ async def retire(manager: Any, kernel_id: str, every: float = 0.5, patience: flo
             pass
 
 
-def pool_ready(manager: Any) -> int:
-    """Pre-heated kernels that have run their notebook and wait for a visitor.
+def pool_ready(manager: Any, notebook: str | None = None) -> int:
+    """Pre-heated kernels that have run their notebook and wait for a visitor (`notebook`'s
+    only, when given: the path Voilà names its pool by).
 
     Reads Voilà 0.5's pool (``VoilaKernelManager._pools``: notebook -> tasks whose result
     holds the kernel and its render task): a kernel is ready once it waits for its visitor's
     link (`waiting_for_visitor`); 0 without a pool.
     """
     ready = 0
-    for tasks in getattr(manager, "_pools", {}).values():
+    pools: dict[str, Any] = getattr(manager, "_pools", {})
+    for name, tasks in pools.items():
+        if notebook is not None and name != notebook:
+            continue
         for task in tasks:
             if not task.done() or task.cancelled() or task.exception() is not None:
                 continue

@@ -10,8 +10,9 @@ by a script) the usual rule applies. Voilà's pre-heated pool kernels are skippe
 Voilà's own kernel manager, which subclasses this one.
 
 The pool is heated a few kernels at a time, and only once the pages being loaded have
-connected to their kernels (for up to ``page_pause`` seconds): a class arriving at once
-takes the pool, and its pages draw before the pool refills.
+connected to their kernels and had ``page_settle`` seconds to draw (for up to ``page_pause``
+seconds in all): a class arriving at once takes the pool, and its pages draw before the pool
+refills.
 
 The pool is heated a few kernels at a time (``heat_slots``, one per core by default): a
 pool kernel starts only when a slot is free and holds it until it has run the notebook up
@@ -59,6 +60,12 @@ class PalaceKernelManager(AsyncMappingKernelManager):
         help="Seconds the pool waits, at most, for the pages being loaded to connect before "
         "it heats another kernel (their browsers first, the refill after).",
     )
+    page_settle = Float(
+        8.0,
+        config=True,
+        help="Seconds after a page connects that the pool still leaves the cores to it (its "
+        "browser draws the widgets and asks its kernel for their state).",
+    )
     heat_patience = Float(
         120.0,
         config=True,
@@ -71,6 +78,7 @@ class PalaceKernelManager(AsyncMappingKernelManager):
         self._heating: asyncio.Semaphore | None = None
         self._renders: dict[str, Any] = {}  # pool kernels taken by a page: their render task
         self._pooled: set[str] = set()  # pool kernels no page has taken yet
+        self._connected: dict[str, float] = {}  # a page's first connection: when
 
     def start_kernel(self, *args: Any, **kwargs: Any) -> Any:
         """Start a kernel (a coroutine, as in the async base class), marked as handed to a
@@ -108,10 +116,16 @@ class PalaceKernelManager(AsyncMappingKernelManager):
         self._pooled.discard(kernel_id)
 
     def pages_loading(self) -> int:
-        """Pages handed a kernel whose browser has not connected to it yet."""
-        return sum(
+        """Pages handed a kernel whose browser has not connected to it yet, or connected less
+        than `page_settle` seconds ago (it is still drawing)."""
+        waiting = sum(
             1 for k in list(self._awaiting_page) if k not in self._pooled and self.awaiting_page(k)
         )
+        now = time.monotonic()
+        for kernel_id, since in list(self._connected.items()):
+            if now - since >= self.page_settle:
+                del self._connected[kernel_id]  # drawn by now: forgotten
+        return waiting + len(self._connected)
 
     async def _pages_first(self, every: float = 0.2) -> None:
         """Before heating a pool kernel, let the pages being loaded connect (a class that
@@ -164,11 +178,13 @@ class PalaceKernelManager(AsyncMappingKernelManager):
         return since is not None and time.monotonic() - since < self.first_connection_grace
 
     def notify_connect(self, kernel_id: str) -> None:
-        self._awaiting_page.pop(kernel_id, None)
+        if self._awaiting_page.pop(kernel_id, None) is not None and kernel_id not in self._pooled:
+            self._connected[kernel_id] = time.monotonic()  # its page is drawing
         super().notify_connect(kernel_id)
 
     def remove_kernel(self, kernel_id: str) -> Any:
         self._awaiting_page.pop(kernel_id, None)
+        self._connected.pop(kernel_id, None)
         self._pooled.discard(kernel_id)
         return super().remove_kernel(kernel_id)
 
