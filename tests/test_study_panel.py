@@ -79,3 +79,14 @@ def test_the_panel_shows_the_stored_table_until_the_reader_runs_it() -> None:
     assert (panel.table["battles"] < 4001).all()  # the new run's size, not the stored one
     assert "Computed just now: 4,000 battles" in panel.text()
     assert set(STUDIES) >= {panel.name}
+
+
+def test_running_a_stored_study_again_gives_the_stored_table() -> None:
+    """`StoredStudy.of` reruns at the stored seed and sizes: the reader's new run is the
+    stored table, figure for figure (the studies are seeded)."""
+    panel = StoredStudy.of("banner_deal")
+    stored = panel.table
+    assert "20,000 banner deals for each player count, seed 2026" in panel.text_note()
+    fresh = panel.rerun()
+    assert panel.source == "run" and "Computed just now" in panel.text()
+    pd.testing.assert_frame_equal(fresh, stored, check_exact=False, rtol=1e-12)

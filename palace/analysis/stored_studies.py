@@ -10,11 +10,14 @@ column types as the function's own result, so the charts and stories take either
 'army size'
 >>> sorted(STUDIES)
 ['banner_deal', 'banner_rejects', 'categories', 'exclusion_flips', 'variants']
+>>> stored_sizes()["seed"], run_words("exclusion_flips")
+(2026, '500,000 battles for each army size, seed 2026')
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pandas as pd
@@ -57,3 +60,51 @@ def stored_command(folder: Path = DATA) -> str:
     text = readme.read_text("utf-8") if readme.exists() else ""
     found = re.search(r"```\s*\n(python -m palace\.analysis\.studies[^\n]*)\n```", text)
     return found.group(1) if found else ""
+
+
+SIZES = {"seed": 2026, "hands": 2_000, "samples": 500_000, "deals": 20_000}
+"""The command's own defaults (``python -m palace.analysis.studies``)."""
+
+
+def stored_sizes(folder: Path = DATA) -> dict[str, int]:
+    """The seed and sizes the stored tables were made with (their README's command)."""
+    sizes = dict(SIZES)
+    for flag, value in re.findall(r"--(seed|hands|samples|deals) (\d+)", stored_command(folder)):
+        sizes[flag] = int(value)
+    return sizes
+
+
+def run_words(name: str, folder: Path = DATA) -> str:
+    """What computing study `name` again at the stored sizes does, in words."""
+    z = stored_sizes(folder)
+    seed = f"seed {z['seed']}"
+    return {
+        "banner_deal": f"{z['deals']:,} banner deals for each player count, {seed}",
+        "banner_rejects": f"{z['deals']:,} banner deals for each player count, {seed}",
+        "exclusion_flips": f"{z['samples']:,} battles for each army size, {seed}",
+        "categories": f"{z['samples']:,} random hands for each hand size, {seed}",
+        "variants": f"{z['hands']:,} bot hands under each named variant, {seed}",
+    }[name]
+
+
+def rerun(name: str, folder: Path = DATA) -> Callable[[], pd.DataFrame]:
+    """A function that computes study `name` now, at the stored seed and sizes: the table it
+    returns is the stored one, figure for figure (the studies are seeded)."""
+    from palace.analysis import studies
+
+    if name not in STUDIES:
+        raise PalaceError(f"no stored study {name!r}: the studies are {', '.join(STUDIES)}")
+    z = stored_sizes(folder)
+    quiet = {"seed": z["seed"], "progress": False}
+
+    def banner_counts() -> dict:
+        return studies.banner_deal_counts(deals=z["deals"], **quiet)
+
+    runs: dict[str, Callable[[], pd.DataFrame]] = {
+        "banner_deal": lambda: studies.banner_deal_stats(banner_counts()),
+        "banner_rejects": lambda: studies.banner_deal_distribution(banner_counts()),
+        "exclusion_flips": lambda: studies.exclusion_flip_rate(battles=z["samples"], **quiet),
+        "categories": lambda: studies.category_frequencies(hands=z["samples"], **quiet),
+        "variants": lambda: studies.compare_variants(hands=z["hands"], **quiet),
+    }
+    return runs[name]

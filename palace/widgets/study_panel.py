@@ -12,7 +12,7 @@ from collections.abc import Callable
 import pandas as pd
 from ipywidgets import HTML, Button, Layout, VBox
 
-from palace.analysis.stored_studies import STUDIES, load_study, stored_command
+from palace.analysis.stored_studies import STUDIES, load_study, rerun, run_words, stored_command
 from palace.errors import PalaceError
 from palace.widgets.theme import esc, root, style_widget
 
@@ -49,6 +49,12 @@ class StoredStudy(VBox):
         self.add_class("palace-panel")
         self.add_class("palace-study")
         self._draw()
+
+    @classmethod
+    def of(cls, name: str) -> StoredStudy:
+        """The stored study `name`, whose button computes it again at the stored seed and
+        sizes (the same table, figure for figure: the reader can check it)."""
+        return cls(name, rerun(name), runs=run_words(name))
 
     def on_run(self, fn: Listener) -> None:
         """Call ``fn(table)`` after each new run."""
