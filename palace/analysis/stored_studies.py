@@ -95,16 +95,25 @@ def rerun(name: str, folder: Path = DATA) -> Callable[[], pd.DataFrame]:
     if name not in STUDIES:
         raise PalaceError(f"no stored study {name!r}: the studies are {', '.join(STUDIES)}")
     z = stored_sizes(folder)
-    quiet = {"seed": z["seed"], "progress": False}
+    seed = z["seed"]
 
     def banner_counts() -> dict:
-        return studies.banner_deal_counts(deals=z["deals"], **quiet)
+        return studies.banner_deal_counts(deals=z["deals"], seed=seed, progress=False)
+
+    def flips() -> pd.DataFrame:
+        return studies.exclusion_flip_rate(battles=z["samples"], seed=seed, progress=False)
+
+    def categories() -> pd.DataFrame:
+        return studies.category_frequencies(hands=z["samples"], seed=seed, progress=False)
+
+    def variants() -> pd.DataFrame:
+        return studies.compare_variants(hands=z["hands"], seed=seed, progress=False)
 
     runs: dict[str, Callable[[], pd.DataFrame]] = {
         "banner_deal": lambda: studies.banner_deal_stats(banner_counts()),
         "banner_rejects": lambda: studies.banner_deal_distribution(banner_counts()),
-        "exclusion_flips": lambda: studies.exclusion_flip_rate(battles=z["samples"], **quiet),
-        "categories": lambda: studies.category_frequencies(hands=z["samples"], **quiet),
-        "variants": lambda: studies.compare_variants(hands=z["hands"], **quiet),
+        "exclusion_flips": flips,
+        "categories": categories,
+        "variants": variants,
     }
     return runs[name]
