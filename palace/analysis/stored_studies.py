@@ -63,7 +63,8 @@ def stored_command(folder: Path = DATA) -> str:
 
 
 SIZES = {"seed": 2026, "hands": 2_000, "samples": 500_000, "deals": 20_000}
-"""The command's own defaults (``python -m palace.analysis.studies``)."""
+"""The seed and sizes ``python -m palace.analysis.studies`` stores the tables with unless
+told otherwise (its defaults)."""
 
 
 def stored_sizes(folder: Path = DATA) -> dict[str, int]:
@@ -77,14 +78,14 @@ def stored_sizes(folder: Path = DATA) -> dict[str, int]:
 def run_words(name: str, folder: Path = DATA) -> str:
     """What computing study `name` again at the stored sizes does, in words."""
     z = stored_sizes(folder)
-    seed = f"seed {z['seed']}"
+    deals = f"{z['deals']:,} banner deals for each player count"
     return {
-        "banner_deal": f"{z['deals']:,} banner deals for each player count, {seed}",
-        "banner_rejects": f"{z['deals']:,} banner deals for each player count, {seed}",
-        "exclusion_flips": f"{z['samples']:,} battles for each army size, {seed}",
-        "categories": f"{z['samples']:,} random hands for each hand size, {seed}",
-        "variants": f"{z['hands']:,} bot hands under each named variant, {seed}",
-    }[name]
+        "banner_deal": deals,
+        "banner_rejects": deals,
+        "exclusion_flips": f"{z['samples']:,} battles for each army size",
+        "categories": f"{z['samples']:,} random hands for each hand size",
+        "variants": f"{z['hands']:,} bot hands under each named variant",
+    }[name] + f", seed {z['seed']}"
 
 
 def rerun(name: str, folder: Path = DATA) -> Callable[[], pd.DataFrame]:

@@ -27,6 +27,7 @@ from palace.analysis import cluster
 from palace.analysis.batch import evaluate_batch, showdown_batch
 from palace.analysis.bot_hands import BOTS, averages, check_bot, hand_totals
 from palace.analysis.shards import Plan, Shard, Watch, add_up, run
+from palace.analysis.stored_studies import SIZES
 from palace.analysis.variants import VARIANTS, named
 from palace.deal import group_of
 from palace.errors import PalaceError
@@ -392,10 +393,14 @@ def main(argv: list[str] | None = None) -> int:
         prog="python -m palace.analysis.studies",
         description="Regenerate Palace's rule-study tables, as seeded shards on Dask.",
     )
-    ap.add_argument("--seed", type=int, default=2026)
-    ap.add_argument("--hands", type=int, default=2_000, help="bot hands per variant")
-    ap.add_argument("--samples", type=int, default=500_000, help="random hands/battles per size")
-    ap.add_argument("--deals", type=int, default=20_000, help="banner deals per player count")
+    ap.add_argument("--seed", type=int, default=SIZES["seed"])
+    ap.add_argument("--hands", type=int, default=SIZES["hands"], help="bot hands per variant")
+    ap.add_argument(
+        "--samples", type=int, default=SIZES["samples"], help="random hands/battles per size"
+    )
+    ap.add_argument(
+        "--deals", type=int, default=SIZES["deals"], help="banner deals per player count"
+    )
     ap.add_argument(
         "--variants",
         nargs="+",
