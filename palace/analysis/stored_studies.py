@@ -17,7 +17,6 @@ column types as the function's own result, so the charts and stories take either
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from pathlib import Path
 
 import pandas as pd
@@ -86,35 +85,3 @@ def run_words(name: str, folder: Path = DATA) -> str:
         "categories": f"{z['samples']:,} random hands for each hand size",
         "variants": f"{z['hands']:,} bot hands under each named variant",
     }[name] + f", seed {z['seed']}"
-
-
-def rerun(name: str, folder: Path = DATA) -> Callable[[], pd.DataFrame]:
-    """A function that computes study `name` now, at the stored seed and sizes: the table it
-    returns is the stored one, figure for figure (the studies are seeded)."""
-    from palace.analysis import studies
-
-    if name not in STUDIES:
-        raise PalaceError(f"no stored study {name!r}: the studies are {', '.join(STUDIES)}")
-    z = stored_sizes(folder)
-    seed = z["seed"]
-
-    def banner_counts() -> dict:
-        return studies.banner_deal_counts(deals=z["deals"], seed=seed, progress=False)
-
-    def flips() -> pd.DataFrame:
-        return studies.exclusion_flip_rate(battles=z["samples"], seed=seed, progress=False)
-
-    def categories() -> pd.DataFrame:
-        return studies.category_frequencies(hands=z["samples"], seed=seed, progress=False)
-
-    def variants() -> pd.DataFrame:
-        return studies.compare_variants(hands=z["hands"], seed=seed, progress=False)
-
-    runs: dict[str, Callable[[], pd.DataFrame]] = {
-        "banner_deal": lambda: studies.banner_deal_stats(banner_counts()),
-        "banner_rejects": lambda: studies.banner_deal_distribution(banner_counts()),
-        "exclusion_flips": flips,
-        "categories": categories,
-        "variants": variants,
-    }
-    return runs[name]

@@ -15,7 +15,7 @@ import argparse
 import os
 import sys
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -27,7 +27,7 @@ from palace.analysis import cluster
 from palace.analysis.batch import evaluate_batch, showdown_batch
 from palace.analysis.bot_hands import BOTS, averages, check_bot, hand_totals
 from palace.analysis.shards import Plan, Shard, Watch, add_up, run
-from palace.analysis.stored_studies import SIZES
+from palace.analysis.stored_studies import SIZES, STUDIES, stored_sizes
 from palace.analysis.variants import VARIANTS, named
 from palace.deal import group_of
 from palace.errors import PalaceError
@@ -387,6 +387,36 @@ def compare_variants(
 
 
 # ---------------------------------------------------------------- the command line
+def rerun_stored(name: str, folder: Path = DATA) -> Callable[[], pd.DataFrame]:
+    """A function that computes study `name` now, at the stored seed and sizes: the table it
+    returns is the stored one, figure for figure (the studies are seeded)."""
+    if name not in STUDIES:
+        raise PalaceError(f"no stored study {name!r}: the studies are {', '.join(STUDIES)}")
+    z = stored_sizes(folder)
+    seed = z["seed"]
+
+    def banner_counts() -> dict:
+        return banner_deal_counts(deals=z["deals"], seed=seed, progress=False)
+
+    def flips() -> pd.DataFrame:
+        return exclusion_flip_rate(battles=z["samples"], seed=seed, progress=False)
+
+    def categories() -> pd.DataFrame:
+        return category_frequencies(hands=z["samples"], seed=seed, progress=False)
+
+    def variants() -> pd.DataFrame:
+        return compare_variants(hands=z["hands"], seed=seed, progress=False)
+
+    runs: dict[str, Callable[[], pd.DataFrame]] = {
+        "banner_deal": lambda: banner_deal_stats(banner_counts()),
+        "banner_rejects": lambda: banner_deal_distribution(banner_counts()),
+        "exclusion_flips": flips,
+        "categories": categories,
+        "variants": variants,
+    }
+    return runs[name]
+
+
 def main(argv: list[str] | None = None) -> int:
     """Regenerate the study tables in data/studies/ (shards cached, so a rerun resumes)."""
     ap = argparse.ArgumentParser(

@@ -12,7 +12,8 @@ from collections.abc import Callable
 import pandas as pd
 from ipywidgets import HTML, Button, Layout, VBox
 
-from palace.analysis.stored_studies import STUDIES, load_study, rerun, run_words, stored_command
+from palace.analysis.stored_studies import STUDIES, load_study, run_words, stored_command
+from palace.analysis.studies import rerun_stored
 from palace.errors import PalaceError
 from palace.widgets.theme import esc, root, style_widget
 
@@ -54,7 +55,7 @@ class StoredStudy(VBox):
     def of(cls, name: str) -> StoredStudy:
         """The stored study `name`, whose button computes it again at the stored seed and
         sizes (the same table, figure for figure: the reader can check it)."""
-        return cls(name, rerun(name), runs=run_words(name))
+        return cls(name, rerun_stored(name), runs=run_words(name))
 
     def on_run(self, fn: Listener) -> None:
         """Call ``fn(table)`` after each new run."""
