@@ -5,7 +5,7 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
-from palace.analysis.stored_studies import STUDIES, load_study, stored_command
+from palace.analysis.stored_studies import STUDIES, load_study, run_words, stored_command
 from palace.analysis.studies import (
     banner_deal_counts,
     banner_deal_distribution,
@@ -81,12 +81,32 @@ def test_the_panel_shows_the_stored_table_until_the_reader_runs_it() -> None:
     assert set(STUDIES) >= {panel.name}
 
 
-def test_running_a_stored_study_again_gives_the_stored_table() -> None:
+@pytest.mark.parametrize("name", sorted(STUDIES))
+def test_running_a_stored_study_again_gives_the_stored_table(name: str) -> None:
     """`StoredStudy.of` reruns at the stored seed and sizes: the reader's new run is the
-    stored table, figure for figure (the studies are seeded)."""
-    panel = StoredStudy.of("banner_deal")
+    stored table, figure for figure (the studies are seeded). A rule change that moves a
+    figure fails here until ``python -m palace.analysis.studies`` stores the tables again."""
+    panel = StoredStudy.of(name)
     stored = panel.table
-    assert "20,000 banner deals for each player count, seed 2026" in panel.text_note()
+    assert run_words(name) in panel.text_note()
     fresh = panel.rerun()
     assert panel.source == "run" and "Computed just now" in panel.text()
     pd.testing.assert_frame_equal(fresh, stored, check_exact=False, rtol=1e-12)
+
+
+def test_the_panel_shows_the_rows_and_columns_asked_for_and_keeps_the_whole_table() -> None:
+    panel = StoredStudy.of("banner_rejects", rows=12)
+    whole = load_study("banner_rejects")
+    assert panel.table.equals(whole) and panel.shown.equals(whole.head(12))
+    assert f"Shown: the first 12 of {len(whole)} rows." in panel.text_note()
+    assert panel.text().count("\n") == 12 + 2  # the note, the header, the name row, 12 rows
+    cats = StoredStudy.of("categories", columns=[7, 9])
+    assert list(dict.fromkeys(cats.shown.columns.get_level_values(0))) == [7, 9]
+    assert "Shown:" not in cats.text_note()  # every row, two of its hand sizes
+
+
+def test_a_column_or_row_count_the_study_has_not_is_refused_by_name() -> None:
+    with pytest.raises(PalaceError, match=r"no column 12: its columns are 4, 5, 6, 7, 8, 9"):
+        StoredStudy.of("categories", columns=[7, 12])
+    with pytest.raises(PalaceError, match="rows=0"):
+        StoredStudy.of("banner_deal", rows=0)

@@ -7,7 +7,7 @@ the same table) and shows that instead (issue 26).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pandas as pd
 from ipywidgets import HTML, Button, Layout, VBox
@@ -26,16 +26,31 @@ class StoredStudy(VBox):
     run: computes the study live (for instance ``lambda: exclusion_flip_rate(battles=200_000,
     seed=2026, progress=False)``); `runs` says in words what it computes ("200,000 battles,
     seed 2026"). `on_run(fn)` calls ``fn(table)`` after each new run (redraw a chart).
+    `rows` and `columns` choose what the page shows of a big table (its first `rows` rows,
+    those top-level columns); `table` is always the whole table.
     """
 
-    def __init__(self, name: str, run: Callable[[], pd.DataFrame], *, runs: str) -> None:
+    def __init__(
+        self,
+        name: str,
+        run: Callable[[], pd.DataFrame],
+        *,
+        runs: str,
+        rows: int | None = None,
+        columns: Sequence[object] | None = None,
+    ) -> None:
         if name not in STUDIES:
             raise PalaceError(f"no stored study {name!r}: the studies are {', '.join(STUDIES)}")
+        if rows is not None and rows < 1:
+            raise PalaceError(f"rows={rows}: a study panel shows at least one row")
         self.name = name
+        self._rows = rows
+        self._columns = list(columns) if columns is not None else None
         self._run = run
         self._runs = runs
         self._listeners: list[Listener] = []
         self.table: pd.DataFrame = load_study(name)
+        self._check_columns()
         self.source = "stored"
         self._note = HTML()
         self._table_html = HTML(layout=Layout(overflow="auto"))
@@ -52,10 +67,29 @@ class StoredStudy(VBox):
         self._draw()
 
     @classmethod
-    def of(cls, name: str) -> StoredStudy:
+    def of(
+        cls, name: str, *, rows: int | None = None, columns: Sequence[object] | None = None
+    ) -> StoredStudy:
         """The stored study `name`, whose button computes it again at the stored seed and
         sizes (the same table, figure for figure: the reader can check it)."""
-        return cls(name, rerun_stored(name), runs=run_words(name))
+        return cls(name, rerun_stored(name), runs=run_words(name), rows=rows, columns=columns)
+
+    def _check_columns(self) -> None:
+        if self._columns is None:
+            return
+        top = list(dict.fromkeys(self.table.columns.get_level_values(0)))
+        missing = [c for c in self._columns if c not in top]
+        if missing:
+            raise PalaceError(
+                f"study {self.name!r} has no column {missing[0]!r}: its columns are "
+                f"{', '.join(map(str, top))}"
+            )
+
+    @property
+    def shown(self) -> pd.DataFrame:
+        """The part of `table` the page shows (`rows`, `columns`)."""
+        part = self.table if self._columns is None else self.table[self._columns]
+        return part if self._rows is None else part.head(self._rows)
 
     def on_run(self, fn: Listener) -> None:
         """Call ``fn(table)`` after each new run."""
@@ -82,19 +116,22 @@ class StoredStudy(VBox):
 
     def _draw(self) -> None:
         self._note.value = root(f'<div class="palace-note">{esc(self.text_note())}</div>')
-        self._table_html.value = root(self.table.to_html(float_format=lambda x: f"{x:.2f}"))
+        self._table_html.value = root(self.shown.to_html(float_format=lambda x: f"{x:.2f}"))
 
     def text_note(self) -> str:
-        """Where the table shown comes from, in words."""
+        """Where the table shown comes from, in words (and how much of it is shown)."""
         if self.source == "run":
-            return f"Computed just now: {self._runs}."
-        made = stored_command()
-        by = f", made by {made}" if made else ""
-        return (
-            f"Stored table (data/studies/{self.name}.csv{by}). Run it again to compute "
-            f"{self._runs} here."
-        )
+            said = f"Computed just now: {self._runs}."
+        else:
+            made = stored_command()
+            by = f", made by {made}" if made else ""
+            said = (
+                f"Stored table (data/studies/{self.name}.csv{by}). Run it again to compute "
+                f"{self._runs} here."
+            )
+        total, shown = len(self.table), len(self.shown)
+        return said + (f" Shown: the first {shown} of {total} rows." if shown < total else "")
 
     def text(self) -> str:
-        """The note and the table in plain text."""
-        return f"{self.text_note()}\n{self.table.to_string()}"
+        """The note and the table shown, in plain text."""
+        return f"{self.text_note()}\n{self.shown.to_string()}"
