@@ -7,6 +7,7 @@
     .venv/bin/python bench/load_app.py --cold          # do not wait for the pool to warm up
     .venv/bin/python bench/load_app.py --kernel --against build/base   # one page's kernel,
                                                        # this tree beside another checkout
+    .venv/bin/python bench/load_app.py --kernel --notebook 08_rule_explorer.ipynb  # a lesson
 
 The server is started exactly as `make app` starts it (`python -m palace.app.server
 notebooks/`, the repository's voila.json, the same defaults); by default the bench waits
@@ -27,7 +28,10 @@ kernels' unique memory, USS, and their resident size, RSS, after the pages were 
 `--kernel` measures one page's kernel alone, as a page makes it work: a kernel started,
 app.ipynb's cells run, then the widget states asked for as the browser's widget manager
 asks for them (``request_states``); it reports the kernel's CPU time from its start to that
-answer, the widget models and IOPub messages, and its memory. `--against DIR` runs the same
+answer, the time from the kernel being ready to that answer (a page's opening, once its
+kernel runs), the widget models and IOPub messages, and its memory. `--notebook` opens
+another page of notebooks/ the same way (a lesson: issue 26 asks lesson 08 to open within
+5 s of its kernel starting). `--against DIR` runs the same
 in another checkout of the project (today's code, e.g. ``git worktree add build/base
 <commit>``), in alternating rounds, and prints both with their ratio.
 """
@@ -73,14 +77,15 @@ browser (a route in Playwright would carry every request through its driver inst
 CONTROL_VERSION = "1.0.0"  # ipywidgets 8's jupyter.widget.control protocol
 
 
-def kernel_page(root: Path) -> dict:
-    """One app page's kernel, from its start to the widget states the page asks for."""
+def kernel_page(root: Path, notebook: str = "app.ipynb") -> dict:
+    """One page's kernel (the app, or a lesson), from its start to the widget states the page
+    asks for; a cell that fails stops the run (a page that errs is not a fast page)."""
     import uuid
 
     import psutil
     from jupyter_client import KernelManager
 
-    cells = json.loads((root / "notebooks" / "app.ipynb").read_text("utf-8"))["cells"]
+    cells = json.loads((root / "notebooks" / notebook).read_text("utf-8"))["cells"]
     env = dict(os.environ, PYTHONPATH=str(root), PALACE_INSTRUCTOR_TOKEN="t" * 32)
     manager = KernelManager(kernel_name="python3")
     t0 = time.monotonic()
@@ -89,6 +94,7 @@ def kernel_page(root: Path) -> dict:
     client.start_channels()
     try:
         client.wait_for_ready(timeout=120)
+        ready = time.monotonic()
         process = psutil.Process(manager.provisioner.process.pid)  # type: ignore[union-attr]
         messages = 0
         models = 0
@@ -100,6 +106,8 @@ def kernel_page(root: Path) -> dict:
                 msg = client.get_iopub_msg(timeout=120)
                 messages += 1
                 models += msg["msg_type"] == "comm_open"
+                if msg["msg_type"] == "error":
+                    raise RuntimeError(f"{notebook}: {msg['content']['ename']} in a cell")
                 done = msg["msg_type"] == "status" and msg["content"]["execution_state"] == "idle"
                 if done and msg["parent_header"].get("msg_id") == msg_id:
                     break
@@ -126,6 +134,7 @@ def kernel_page(root: Path) -> dict:
         return {
             "cpu": cpu.user + cpu.system,
             "wall": time.monotonic() - t0,
+            "open": time.monotonic() - ready,
             "models": models,
             "messages": messages,
             "state_kb": size / 1024,
@@ -137,29 +146,30 @@ def kernel_page(root: Path) -> dict:
         manager.shutdown_kernel(now=True)
 
 
-def kernel_report(roots: dict[str, Path], rounds: int) -> None:
+def kernel_report(roots: dict[str, Path], rounds: int, notebook: str = "app.ipynb") -> None:
     """`rounds` alternating rounds of `kernel_page` per tree; medians, and the ratio."""
     runs: dict[str, list[dict]] = {name: [] for name in roots}
     for _ in range(rounds):
         for name, root in roots.items():
-            runs[name].append(kernel_page(root))
-    keys = ("cpu", "wall", "models", "messages", "state_kb", "uss", "rss")
+            runs[name].append(kernel_page(root, notebook))
+    keys = ("cpu", "wall", "open", "models", "messages", "state_kb", "uss", "rss")
     medians = {n: {k: statistics.median(r[k] for r in rs) for k in keys} for n, rs in runs.items()}
-    print(f"one app page's kernel, median of {rounds} alternating rounds")
+    print(f"one page's kernel ({notebook}), median of {rounds} alternating rounds")
     print(
-        "  tree: kernel CPU s (start to widget states) · wall s · widget models · IOPub "
-        "messages · states KB · USS MB · RSS MB"
+        "  tree: kernel CPU s (start to widget states) · wall s · open s (kernel ready to "
+        "widget states) · widget models · IOPub messages · states KB · USS MB · RSS MB"
     )
     for name, m in medians.items():
         print(
-            f"  {name}: {m['cpu']:.2f} · {m['wall']:.2f} · {m['models']:.0f} · "
+            f"  {name}: {m['cpu']:.2f} · {m['wall']:.2f} · {m['open']:.2f} · {m['models']:.0f} · "
             f"{m['messages']:.0f} · {m['state_kb']:.0f} · {m['uss']:.0f} · {m['rss']:.0f}"
         )
     if len(medians) == 2:
         (a, ma), (b, mb) = medians.items()
         print(
             f"  {a} / {b}: CPU {ma['cpu'] / mb['cpu']:.2f} · models "
-            f"{ma['models'] / mb['models']:.2f} · messages {ma['messages'] / mb['messages']:.2f}"
+            f"{ma['models'] / mb['models']:.2f} · open {ma['open'] / mb['open']:.2f} · "
+            f"messages {ma['messages'] / mb['messages']:.2f}"
             f" · USS {ma['uss'] / mb['uss']:.2f}"
         )
 
@@ -400,13 +410,19 @@ def main() -> int:
     ap.add_argument("--kernel", action="store_true", help="one page's kernel alone (CPU, models)")
     ap.add_argument("--against", type=Path, help="--kernel: another checkout to compare with")
     ap.add_argument("--rounds", type=int, default=5, help="--kernel: alternating rounds")
+    ap.add_argument(
+        "--notebook",
+        default="app.ipynb",
+        help="--kernel: the page to open, in notebooks/ (08_rule_explorer.ipynb: the "
+        "heaviest lesson)",
+    )
     ap.add_argument("extra", nargs="*", help="more server options (after --)")
     args = ap.parse_args()
     if args.kernel:
         roots = {"this tree": ROOT}
         if args.against is not None:
             roots[str(args.against)] = args.against.resolve()
-        kernel_report(roots, args.rounds)
+        kernel_report(roots, args.rounds, args.notebook)
         return 0
     extra = list(args.extra)
     if args.pool is not None:

@@ -10,8 +10,8 @@ column types as the function's own result, so the charts and stories take either
 'army size'
 >>> sorted(STUDIES)
 ['banner_deal', 'banner_rejects', 'categories', 'exclusion_flips', 'variants']
->>> stored_sizes()["seed"], run_words("exclusion_flips")
-(2026, '500,000 battles for each army size, seed 2026')
+>>> stored_sizes()["seed"], run_words("categories")
+(2026, '500,000 random hands for each hand size, seed 2026')
 """
 
 from __future__ import annotations
@@ -81,7 +81,8 @@ def run_words(name: str, folder: Path = DATA) -> str:
     return {
         "banner_deal": deals,
         "banner_rejects": deals,
-        "exclusion_flips": f"{z['samples']:,} battles for each army size",
+        "exclusion_flips": f"{z['samples']:,} pairs of armies dealt for each army size (a pair "
+        "whose banners share a suit cannot battle, R7.2: it is left out)",
         "categories": f"{z['samples']:,} random hands for each hand size",
         "variants": f"{z['hands']:,} bot hands under each named variant",
     }[name] + f", seed {z['seed']}"

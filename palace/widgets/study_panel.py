@@ -20,6 +20,11 @@ from palace.widgets.theme import esc, root, style_widget
 Listener = Callable[[pd.DataFrame], None]
 
 
+def _two_places(x: float) -> str:
+    """A table's figures as the page shows them: two decimals (no 4.01e+01)."""
+    return f"{x:.2f}"
+
+
 class StoredStudy(VBox):
     """The stored table of study `name`, and a button that runs `run()` instead.
 
@@ -58,7 +63,7 @@ class StoredStudy(VBox):
             description="Run it again",
             icon="refresh",
             tooltip=f"compute this study now: {runs}",
-            layout=Layout(width="auto"),
+            layout=Layout(width="auto", align_self="flex-start"),
         )
         self.run_button.on_click(self._on_run)
         super().__init__([style_widget(), self._note, self.run_button, self._table_html])
@@ -116,7 +121,8 @@ class StoredStudy(VBox):
 
     def _draw(self) -> None:
         self._note.value = root(f'<div class="palace-note">{esc(self.text_note())}</div>')
-        self._table_html.value = root(self.shown.to_html(float_format=lambda x: f"{x:.2f}"))
+        html = self.shown.to_html(float_format=_two_places, classes="palace-df-table", border=0)
+        self._table_html.value = root(html)
 
     def text_note(self) -> str:
         """Where the table shown comes from, in words (and how much of it is shown)."""
@@ -134,4 +140,4 @@ class StoredStudy(VBox):
 
     def text(self) -> str:
         """The note and the table shown, in plain text."""
-        return f"{self.text_note()}\n{self.shown.to_string()}"
+        return f"{self.text_note()}\n{self.shown.to_string(float_format=_two_places)}"

@@ -218,6 +218,14 @@ PANEL_CSS = (
 .palace-clause-table th, .palace-clause-table td { border: 1px solid #d1d5db; padding: 4px 8px;
   text-align: left; vertical-align: top; }
 .palace-clause-table thead th { background: #f1f5f9; }
+/* a study's figures (pandas to_html): light rules, figures right-aligned in even columns */
+.palace-df-table { border-collapse: collapse; font-size: 13.5px;
+  font-variant-numeric: tabular-nums; }
+.palace-df-table th, .palace-df-table td { border: 0; border-bottom: 1px solid #e5e7eb;
+  padding: 3px 10px; text-align: right; }
+.palace-df-table thead th { background: #f1f5f9; border-bottom: 1px solid #cbd5e1;
+  vertical-align: bottom; }
+.palace-df-table tbody th { text-align: left; font-weight: 600; }
 
 /* rule badges open the clause (popover) ------------------------------------------------ */
 button.palace-badge { border: 0; cursor: pointer; margin: 0 1px; }

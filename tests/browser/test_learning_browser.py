@@ -29,8 +29,8 @@ CONFTEST = Path(__file__).with_name("conftest.py")
 SHOTS = ROOT / "build" / "screenshots"
 APP = "voila/render/app.ipynb"
 TABS = ("Play", "Replay", "Battle lab", "Explore", "Lessons")
-# Lesson 08 runs its studies on a Dask cluster in the page, the longest render of all: one
-# render of it checks everything (test_rule_explorer_browser.py, axe-core included).
+# Lesson 08 is checked in one render that also runs a study again in the page (on Dask):
+# test_rule_explorer_browser.py, axe-core included.
 RENDERED_ELSEWHERE = ("app.ipynb", "08_rule_explorer.ipynb")
 LESSONS = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb") if p.name not in RENDERED_ELSEWHERE)
 LOAD = 180_000  # ms: a kernel start on a busy two-core machine
