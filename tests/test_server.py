@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -99,6 +100,26 @@ def test_a_page_the_pool_has_a_kernel_for_does_not_queue() -> None:
     assert queued.state == WAITING  # a warm page's end frees no slot: it took none
     d.started(cold, "k2")
     assert queued.state == STARTING
+
+
+def test_a_class_as_large_as_the_ready_pool_starts_at_once() -> None:
+    """Thirty pages arriving together from a pool of thirty ready kernels: none waits in line,
+    whether its kernel is taken before or after the next page arrives (a kernel a page has
+    taken has left the pool: it must not be counted twice)."""
+    d = door(max_pages=40, slots=1, alive=set())
+    ready, tickets = 30, []
+    for i in range(30):
+        if i % 3 == 2:  # now and then the pages before have taken their kernels
+            for t in tickets:
+                if not t.served:
+                    d.served(t)
+                    ready -= 1
+        ticket = d.enter(warm=d.pool_has_room(ready))
+        assert ticket is not None and ticket.warm and ticket.state == STARTING, i
+        tickets.append(ticket)
+    assert d.pool_has_room(ready) is False  # the thirty-first page: no kernel left for it
+    late = d.enter(warm=d.pool_has_room(ready))
+    assert late is not None and not late.warm
 
 
 def test_a_page_stuck_starting_does_not_hold_up_the_line() -> None:
@@ -317,6 +338,7 @@ def configured(*argv: str) -> dict:
     code = (
         "import json, sys\n"
         "from palace.app.server.launcher import PalaceVoila\n"
+        "from jupyter_client.provisioning import KernelProvisionerFactory\n"
         "app = PalaceVoila()\n"
         "app.initialize(sys.argv[1:])\n"
         "vc = app.voila_configuration\n"
@@ -326,7 +348,8 @@ def configured(*argv: str) -> dict:
         "    'iopub': app.config.VoilaExecutor.iopub_timeout,\n"
         "    'cull': app.config.MappingKernelManager.cull_idle_timeout,\n"
         "    'cull_connected': app.config.MappingKernelManager.cull_connected,\n"
-        "    'certfile': app.certfile, 'patience': app.start_patience}))\n"
+        "    'certfile': app.certfile, 'patience': app.start_patience,\n"
+        "    'provisioner': KernelProvisionerFactory.instance().default_provisioner_name}))\n"
     )
     run = subprocess.run(
         [sys.executable, "-c", code, "notebooks/", *argv],
@@ -345,10 +368,15 @@ def test_make_app_defaults() -> None:
     assert got["template"] == "palace" and got["preheat"] is True
     assert got["pool"] == capacity.default_pool(max_pages=capacity.default_max_pages(pool=0))
     assert got["ceiling"] == capacity.default_max_pages(pool=got["pool"])
+    bundle = got["resources"]["palace"].pop("bundle")
     assert got["resources"]["palace"] == {
         "max_upload_bytes": MAX_BYTES,
         "too_big": too_big_sentence(),
     }
+    # Voilà's script chunks in one script, under the digest of what it holds (bundle.py)
+    assert re.fullmatch(r"voila/palace/bundle\.js\?v=[0-9a-f]{20}", bundle)
+    # each page's kernel a fork of the zygote (forking.py)
+    assert got["provisioner"] == "palace-forking-provisioner"
     # voila.json: a generous IOPub wait (the 4 s default left pages blank), culling of
     # pages with no open tab after 5 minutes, open pages never culled
     assert got["iopub"] >= 60 and got["cull"] == 300 and got["cull_connected"] is False
@@ -361,6 +389,9 @@ def test_make_app_options() -> None:
     assert (got["pool"], got["preheat"], got["ceiling"]) == (0, False, 7)
     assert got["patience"] == 45 and configured()["patience"] == 180
     assert got["certfile"] == "/nonexistent.pem"
+    plain = configured("--fork_kernels=False", "--PalaceVoila.bundle=False")
+    assert plain["provisioner"] == "local-provisioner"  # kernels started anew
+    assert "bundle" not in plain["resources"]["palace"]  # the chunks one by one
     with pytest.raises(RuntimeError, match="--keyfile needs --certfile"):
         configured("--keyfile=/k.pem")
 

@@ -44,6 +44,7 @@ class Ticket:
     kernel_id: str | None = None
     since: float = 0.0  # when it began starting (the door's clock)
     warm: bool = False  # served by a pre-heated kernel: it takes no start slot
+    served: bool = False  # its page has taken its kernel (a warm page: out of the pool)
     _turn: asyncio.Event = field(default_factory=asyncio.Event, repr=False)
 
 
@@ -122,6 +123,31 @@ class Admission:
     def warm_starting(self) -> int:
         """Warm pages still starting (each is taking, or has taken, a pre-heated kernel)."""
         return sum(1 for t in self._starting if t.warm)
+
+    def warm_unserved(self) -> int:
+        """Warm pages that have not taken their pre-heated kernel yet: the pool's ready
+        kernels, less these, are free for the next page (a kernel a page has taken has left
+        the pool already)."""
+        return sum(1 for t in self._starting if t.warm and not t.served)
+
+    def pool_has_room(self, ready: int) -> bool:
+        """May a page arriving now count on one of the pool's `ready` kernels? Yes while
+        they outnumber the warm pages that have not taken theirs yet (thirty pages arriving
+        together from a pool of thirty all start at once; the thirty-first waits in line).
+
+        >>> door = Admission(max_pages=9, start_slots=1, is_alive=lambda kernel_id: True)
+        >>> first, second = door.enter(warm=True), door.enter(warm=True)
+        >>> door.pool_has_room(2)  # two kernels ready, both promised
+        False
+        >>> door.served(first)  # `first` took its kernel: one is left, for `second`
+        >>> door.pool_has_room(1), door.pool_has_room(2)
+        (False, True)
+        """
+        return ready > self.warm_unserved()
+
+    def served(self, ticket: Ticket) -> None:
+        """The page has its kernel (taken from the pool, or started for it)."""
+        ticket.served = True
 
     async def wait_turn(
         self,

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
 from pathlib import PurePosixPath
 from typing import Any
 
@@ -57,8 +58,9 @@ class KernelRecorder:
     cannot draw a page whose kernel stopped, and would wait for it for ever.
     """
 
-    def __init__(self, manager: Any) -> None:
+    def __init__(self, manager: Any, on_kernel: Callable[[], None] = lambda: None) -> None:
         self._manager = manager
+        self._on_kernel = on_kernel  # told once the page has its kernel
         self.kernel_id: str | None = None
         self.stopped: asyncio.Future[str] = asyncio.get_running_loop().create_future()
         self._watched: Any = None
@@ -69,12 +71,14 @@ class KernelRecorder:
     async def start_kernel(self, **kwargs: Any) -> str:
         kernel_id: str = await ensure_async(self._manager.start_kernel(**kwargs))
         self.kernel_id = kernel_id
+        self._on_kernel()
         self._watch(kernel_id)
         return kernel_id
 
     async def get_rendered_notebook(self, **kwargs: Any) -> Any:
         result = await self._manager.get_rendered_notebook(**kwargs)
         self.kernel_id = result[2]
+        self._on_kernel()  # out of the pool: the next page may count on the rest
         try:
             self._manager.get_kernel(self.kernel_id).last_activity = _utcnow()
         except KeyError:
@@ -151,12 +155,15 @@ class PalaceRenderHandler(TornadoVoilaHandler):
             return
         door = self._admission
         notebook = self.notebook_path or path
-        warm = pool_ready(self.settings["kernel_manager"], notebook) > door.warm_starting()
-        ticket = door.enter(warm=warm)  # a page the pool has a kernel for does not wait
+        # a page the pool has a kernel for does not wait in line
+        warm = door.pool_has_room(pool_ready(self.settings["kernel_manager"], notebook))
+        ticket = door.enter(warm=warm)
         if ticket is None:
             self._refuse_full()
             return
-        self._recorder = KernelRecorder(self.settings["kernel_manager"])
+        self._recorder = KernelRecorder(
+            self.settings["kernel_manager"], on_kernel=lambda: door.served(ticket)
+        )
         try:
             if ticket.state == WAITING:
                 self._show_waiting(door.ahead(ticket))
