@@ -74,19 +74,31 @@ and thirty pages polled so take the cores the pages are drawn with."""
 OFFLINE = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
 """Chromium resolves no name but the loopback: the page's links to a CDN fail at once, in the
 browser (a route in Playwright would carry every request through its driver instead)."""
+ZYGOTE = "palace.app.server.zygote"  # the process `make app`'s kernels are forked from
 CONTROL_VERSION = "1.0.0"  # ipywidgets 8's jupyter.widget.control protocol
 
 
-def kernel_page(root: Path, notebook: str = "app.ipynb") -> dict:
+def kernel_page(root: Path, notebook: str = "app.ipynb", fork: bool = False) -> dict:
     """One page's kernel (the app, or a lesson), from its start to the widget states the page
-    asks for; a cell that fails stops the run (a page that errs is not a fast page)."""
+    asks for; a cell that fails stops the run (a page that errs is not a fast page). `fork`:
+    started as `make app` starts it, a fork of the zygote (this tree only)."""
     import uuid
 
     import psutil
     from jupyter_client import KernelManager
+    from jupyter_client.provisioning import KernelProvisionerFactory
 
     cells = json.loads((root / "notebooks" / notebook).read_text("utf-8"))["cells"]
     env = dict(os.environ, PYTHONPATH=str(root), PALACE_INSTRUCTOR_TOKEN="t" * 32)
+    factory = KernelProvisionerFactory.instance()
+    if fork:
+        from palace.app.server.forking import NAME, zygote
+
+        zygote().start()
+        asyncio.run(zygote().ready())  # started with the server, long before a page
+        factory.default_provisioner_name = NAME
+    else:
+        factory.default_provisioner_name = "local-provisioner"
     manager = KernelManager(kernel_name="python3")
     t0 = time.monotonic()
     manager.start_kernel(cwd=str(root / "notebooks"), env=env)
@@ -146,12 +158,15 @@ def kernel_page(root: Path, notebook: str = "app.ipynb") -> dict:
         manager.shutdown_kernel(now=True)
 
 
-def kernel_report(roots: dict[str, Path], rounds: int, notebook: str = "app.ipynb") -> None:
-    """`rounds` alternating rounds of `kernel_page` per tree; medians, and the ratio."""
+def kernel_report(
+    roots: dict[str, tuple[Path, bool]], rounds: int, notebook: str = "app.ipynb"
+) -> None:
+    """`rounds` alternating rounds of `kernel_page` per tree (and way of starting the
+    kernel); medians, and the ratio of the first to the last."""
     runs: dict[str, list[dict]] = {name: [] for name in roots}
     for _ in range(rounds):
-        for name, root in roots.items():
-            runs[name].append(kernel_page(root, notebook))
+        for name, (root, fork) in roots.items():
+            runs[name].append(kernel_page(root, notebook, fork))
     keys = ("cpu", "wall", "open", "models", "messages", "state_kb", "uss", "rss")
     medians = {n: {k: statistics.median(r[k] for r in rs) for k in keys} for n, rs in runs.items()}
     print(f"one page's kernel ({notebook}), median of {rounds} alternating rounds")
@@ -164,8 +179,8 @@ def kernel_report(roots: dict[str, Path], rounds: int, notebook: str = "app.ipyn
             f"  {name}: {m['cpu']:.2f} · {m['wall']:.2f} · {m['open']:.2f} · {m['models']:.0f} · "
             f"{m['messages']:.0f} · {m['state_kb']:.0f} · {m['uss']:.0f} · {m['rss']:.0f}"
         )
-    if len(medians) == 2:
-        (a, ma), (b, mb) = medians.items()
+    if len(medians) >= 2:
+        (a, ma), (b, mb) = list(medians.items())[0], list(medians.items())[-1]
         print(
             f"  {a} / {b}: CPU {ma['cpu'] / mb['cpu']:.2f} · models "
             f"{ma['models'] / mb['models']:.2f} · open {ma['open'] / mb['open']:.2f} · "
@@ -174,20 +189,43 @@ def kernel_report(roots: dict[str, Path], rounds: int, notebook: str = "app.ipyn
         )
 
 
-def kernel_memory(server_pid: int) -> list[tuple[float, float]]:
-    """(USS MB, RSS MB) of every kernel under the server."""
+def zygote_cpu() -> None:
+    """What the zygote of the `--kernel` runs cost once (its imports), beside the pages."""
     import psutil
 
-    out = []
+    from palace.app.server.forking import zygote
+
+    process = zygote().process
+    if process is None:
+        return
+    cpu = psutil.Process(process.pid).cpu_times()
+    memory = psutil.Process(process.pid).memory_full_info()
+    print(
+        "  the zygote, once a server (its imports, and every fork): "
+        f"CPU {cpu.user + cpu.system:.2f} s · USS {memory.uss / 2**20:.0f} MB"
+    )
+    zygote().stop()
+
+
+def kernel_memory(server_pid: int) -> tuple[list[tuple[float, float]], float]:
+    """(USS MB, RSS MB) of every kernel under the server (a fork of the zygote shows its
+    kernel command), and the zygote's own USS MB (once a server, 0 without one)."""
+    import psutil
+
+    out, zygote_uss = [], 0.0
     for child in psutil.Process(server_pid).children(recursive=True):
         try:
-            if "ipykernel" not in " ".join(child.cmdline()):
+            command = " ".join(child.cmdline())
+            if ZYGOTE in command:
+                zygote_uss = child.memory_full_info().uss / 2**20
+                continue
+            if "ipykernel" not in command:
                 continue
             memory = child.memory_full_info()
         except psutil.Error:
             continue
         out.append((memory.uss / 2**20, memory.rss / 2**20))
-    return out
+    return out, zygote_uss
 
 
 def free_port() -> int:
@@ -419,10 +457,14 @@ def main() -> int:
     ap.add_argument("extra", nargs="*", help="more server options (after --)")
     args = ap.parse_args()
     if args.kernel:
-        roots = {"this tree": ROOT}
+        roots = {
+            "this tree, forked (make app)": (ROOT, True),
+            "this tree, a new process": (ROOT, False),
+        }
         if args.against is not None:
-            roots[str(args.against)] = args.against.resolve()
+            roots[str(args.against)] = (args.against.resolve(), False)
         kernel_report(roots, args.rounds, args.notebook)
+        zygote_cpu()
         return 0
     extra = list(args.extra)
     if args.pool is not None:
@@ -453,13 +495,18 @@ def main() -> int:
         print(f"  all done in {time.monotonic() - t0:.1f} s; status {status(server.base)}")
         what = "page with the app's widget output" if args.http else "time to first widget"
         ok = report(results, server.log(), label, what)
-        memory = kernel_memory(server.process.pid)
+        memory, zygote_uss = kernel_memory(server.process.pid)
         if memory:
             uss = statistics.median(m[0] for m in memory)
             rss = statistics.median(m[1] for m in memory)
             print(
                 f"  kernel memory per page (median of {len(memory)} kernels): "
                 f"USS {uss:.0f} MB · RSS {rss:.0f} MB"
+                + (
+                    f"; the zygote they fork from, once: USS {zygote_uss:.0f} MB"
+                    if zygote_uss
+                    else ""
+                )
             )
     finally:
         server.stop()

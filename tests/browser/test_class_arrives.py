@@ -10,16 +10,29 @@ table and fails the test. The same measurement with 30 pages is `bench/load_app.
 from __future__ import annotations
 
 import json
+import re
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from pagekit import APP, IOPUB_TIMEOUT, LOAD_TIMEOUT, TABLE, kernel_id, new_page
+from pagekit import (
+    APP,
+    IOPUB_TIMEOUT,
+    LOAD_TIMEOUT,
+    TABLE,
+    kernel_id,
+    kernel_process,
+    new_page,
+    tab,
+    until,
+)
 
 pytestmark = pytest.mark.browser
 
 PAGES = 6
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 
 @pytest.fixture
@@ -65,3 +78,55 @@ def test_six_pages_at_once_all_draw_the_app(palace_server, class_browser) -> Non
     finally:
         for page in pages:
             page.context.close()
+
+
+def test_a_class_as_large_as_the_pool_does_not_wait_in_line(palace_server) -> None:
+    """Four pages at once from a pool of four ready kernels, one start slot: every page
+    takes a pre-heated kernel at once; none is told to wait. (How the door counts a pool
+    that pages are taking kernels from meanwhile: tests/test_server.py.)"""
+    server = palace_server("--pool_size=4", "--start_slots=1")
+    until(lambda: server.status()["pool_ready"] == 4, timeout=240)
+    gate = threading.Barrier(4)
+    bodies: list[str] = []
+
+    def get() -> None:
+        gate.wait()
+        code, _, body = server.get(APP, timeout=240)
+        assert code == 200
+        bodies.append(body)
+
+    threads = [threading.Thread(target=get) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(bodies) == 4
+    assert all(WIDGET_VIEW in body for body in bodies), "every page holds the app"
+    assert not any("palace-wait" in body for body in bodies), "a page waited in line"
+
+
+def test_the_page_loads_voilas_scripts_in_one_response_from_a_forked_kernel(
+    palace_server, browser
+) -> None:
+    """What makes a class's pages light (palace/app/server/bundle.py, zygote.py): Voilà's
+    script chunks come in one gzipped response (none is fetched on its own), and the page's
+    kernel is a fork of the zygote, which had imported the kernel and the app."""
+    server = palace_server("--pool_size=1")
+    page = new_page(browser)
+    scripts: list[object] = []
+    page.on("response", lambda response: scripts.append(response))
+    try:
+        page.goto(server.base + APP, wait_until="commit", timeout=LOAD_TIMEOUT)
+        page.locator(TABLE).wait_for(timeout=LOAD_TIMEOUT)
+        urls = [r.url.split("?")[0] for r in scripts]  # type: ignore[attr-defined]
+        chunks = [u for u in urls if re.search(r"/voila/static/\d+\.voila\.js$", u)]
+        assert chunks == [], f"fetched one by one: {chunks}"
+        bundles = [r for r in scripts if "/voila/palace/bundle.js" in r.url]  # type: ignore[attr-defined]
+        assert len(bundles) == 1 and bundles[0].status == 200  # type: ignore[attr-defined]
+        assert bundles[0].headers.get("content-encoding") == "gzip"  # type: ignore[attr-defined]
+        kernel = kernel_process(server.process.pid, kernel_id(page))
+        assert "palace.app.server.zygote" in " ".join(kernel.parent().cmdline())
+        tab(page, "Replay")  # a tab built when first opened: the page works as before
+        page.locator(".palace-app-replay .palace-stepper").wait_for(timeout=60_000)
+    finally:
+        page.context.close()

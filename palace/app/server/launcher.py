@@ -18,21 +18,28 @@ with what a classroom needs on top:
 
 from __future__ import annotations
 
+import atexit
 import functools
 import os
 import ssl
 from pathlib import Path
 from typing import Any
 
+from jupyter_client.provisioning import KernelProvisionerFactory
 from jupyter_server.utils import url_path_join
 from tornado.ioloop import IOLoop
-from traitlets import Float, Integer, Unicode
+from traitlets import Bool, Float, Integer, Unicode
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 
 from palace.app.files import LoadError, load_hand_or_scenario
 from palace.app.server.admission import Admission
+from palace.app.server.bundle import ROUTE as BUNDLE_ROUTE
+from palace.app.server.bundle import Bundle, BundleHandler
+from palace.app.server.bundle import build as build_bundle
 from palace.app.server.capacity import default_max_pages, default_pool, default_start_slots
+from palace.app.server.forking import NAME as FORKING
+from palace.app.server.forking import zygote
 from palace.app.server.handlers import PalaceRenderHandler, PalaceStatusHandler
 from palace.app.server.kernels import PalaceKernelManager
 from palace.app.teacher import ENV_TOKEN, MIN_LENGTH, instructor_query, new_token
@@ -84,6 +91,18 @@ class PalaceVoila(Voila):
         help="Seconds a page may take to start before the next page in line starts anyway "
         "(a stuck kernel must not hold up the class).",
     )
+    fork_kernels = Bool(
+        True,
+        config=True,
+        help="Start each page's kernel as a fork of one that has imported the kernel and the "
+        "app (palace.app.server.zygote): a fraction of the CPU and memory of a new one.",
+    )
+    bundle = Bool(
+        True,
+        config=True,
+        help="Serve Voilà's script chunks as one gzipped script (palace.app.server.bundle): "
+        "a page makes a dozen requests instead of a hundred.",
+    )
     certfile = Unicode("", config=True, help="TLS certificate (PEM): serve HTTPS.")
     keyfile = Unicode("", config=True, help="TLS private key (PEM) for certfile.")
 
@@ -92,11 +111,13 @@ class PalaceVoila(Voila):
         "max_kernels": "PalaceVoila.max_kernels",
         "start_slots": "PalaceVoila.start_slots",
         "start_patience": "PalaceVoila.start_patience",
+        "fork_kernels": "PalaceVoila.fork_kernels",
         "certfile": "PalaceVoila.certfile",
         "keyfile": "PalaceVoila.keyfile",
     }
 
     admission: Admission | None = None
+    scripts: Bundle | None = None  # Voilà's chunks in one script (`bundle`)
 
     def initialize(self, argv: Any = None) -> None:
         _add_jupyter_path()
@@ -114,6 +135,10 @@ class PalaceVoila(Voila):
             vc.preheat_kernel = vc.default_pool_size > 0
         resources = dict(given.get("resources") or {})
         resources["palace"] = {"max_upload_bytes": MAX_BYTES, "too_big": too_big_sentence()}
+        if self.bundle:
+            self.scripts = build_bundle(self.static_paths, log=self.log)
+        if self.scripts is not None:
+            resources["palace"]["bundle"] = f"{BUNDLE_ROUTE}?v={self.scripts.digest}"
         given.resources = resources
         if self.keyfile and not self.certfile:
             raise ValueError("--keyfile needs --certfile")
@@ -122,6 +147,12 @@ class PalaceVoila(Voila):
             raise ValueError(f"{ENV_TOKEN} must be at least {MIN_LENGTH} characters long")
         os.environ[ENV_TOKEN] = token or new_token()  # the kernels inherit it
         os.environ["PALACE_SCHEME"] = "https" if self.certfile else "http"
+        if self.fork_kernels:
+            factory = KernelProvisionerFactory.instance(parent=self)
+            if "default_provisioner_name" not in self.config.KernelProvisionerFactory:
+                factory.default_provisioner_name = FORKING
+            zygote().start()  # it imports the kernel and the app while the server starts
+            atexit.register(zygote().stop)
 
     def _ceiling(self, pool: int) -> int:
         return self.max_kernels if self.max_kernels > 0 else default_max_pages(pool=pool)
@@ -148,7 +179,11 @@ class PalaceVoila(Voila):
                 route = (pattern, PalaceRenderHandler, {**(rest[0] if rest else {}), **door})
             ours.append(route)
         status = url_path_join(self.server_url, "/palace/api/status")
-        return [(status, PalaceStatusHandler, door), *ours]
+        ours.insert(0, (status, PalaceStatusHandler, door))
+        if self.scripts is not None:
+            scripts = url_path_join(self.server_url, BUNDLE_ROUTE)
+            ours.insert(0, (scripts, BundleHandler, {"bundle": self.scripts}))
+        return ours
 
     def listen(self) -> None:
         door = self.admission
