@@ -422,6 +422,7 @@ class Table:
             won=self.won[:],
             active=self.active[:],
         )
+        t.facts = self.facts  # the same object (the cache may have dropped these rules)
         t.pot = self.pot
         t.phase = self.phase
         t.to_act = self.to_act

@@ -34,7 +34,7 @@ from palace.checks import legal_actions
 from palace.deal import begin
 from palace.play import perform
 from palace.scenarios import SCENARIO_DIR, load_scenario
-from palace.table import DEFAULT_NAMES, new_table
+from palace.table import DEFAULT_NAMES, facts_of, new_table
 from palace.worlds import world_table
 
 RULES = st.builds(
@@ -157,6 +157,15 @@ def test_a_table_copy_has_every_field_and_shares_nothing_mutable(seed, players, 
         for name, value in state.items():
             if isinstance(value, list | dict) or name in ("battle", "deal"):
                 assert value is None or copied[name] is not value, name
+
+
+def test_a_table_copy_keeps_its_rules_facts_after_the_cache_let_them_go():
+    # the derived figures of a Rules are cached by identity and the cache is emptied when
+    # full: a copy made after that shares its table's figures all the same
+    table = new_table(DEFAULT_NAMES[:4], Rules(stacks=60), dealer=0, stacks=[60] * 4)
+    for ante in range(300):  # other rules in use meanwhile (a study's variants, a sweep)
+        facts_of(Rules(small_bet=1 + ante, big_bet=2 + 2 * ante))
+    assert table.copy().facts is table.facts
 
 
 def test_clones_reshuffle_the_discard_pile_identically():

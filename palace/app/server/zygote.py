@@ -54,7 +54,7 @@ PRELOAD = (
 LAUNCHER = "ipykernel_launcher"
 MAX_REQUEST = 1 << 20  # bytes: a request is a command and an environment
 _exits: dict[int, int] = {}  # kernels that have ended: their exit codes
-_kernels: set[int] = set()  # kernels forked and still running
+_forked: set[int] = set()  # kernels forked and still running
 
 
 def preload(modules: Sequence[str] = PRELOAD) -> list[str]:
@@ -99,7 +99,7 @@ def _reap(_signum: int, _frame: Any) -> None:
         if pid == 0:
             return
         _exits[pid] = os.waitstatus_to_exitcode(status)
-        _kernels.discard(pid)
+        _forked.discard(pid)
         if len(_exits) > 10_000:  # nobody asked about the oldest: forget them
             _exits.pop(next(iter(_exits)))
 
@@ -185,7 +185,7 @@ def _after_kernel_start() -> None:
 
 def _stop_kernels(_signum: int = 0, _frame: Any = None) -> None:
     """Take the kernels along (the server is gone or stops the zygote)."""
-    for pid in list(_kernels):
+    for pid in list(_forked):
         try:
             os.killpg(pid, signal.SIGKILL)  # each kernel leads its own process group
         except OSError:
@@ -235,7 +235,7 @@ def serve(path: str, parent: int, modules: Sequence[str] = PRELOAD) -> None:
                     if pid == 0:
                         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGCHLD})
                         _become_kernel(listener, conn, request)
-                    _kernels.add(pid)
+                    _forked.add(pid)
                 finally:
                     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGCHLD})
                 _answer(conn, {"pid": pid})
