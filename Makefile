@@ -30,6 +30,7 @@ APP_TARGET   ?= notebooks/
 # pool, a ceiling on pages, a line at the door, the page guards and optional HTTPS. Empty
 # values keep the server's defaults, computed from this machine (it prints them at start).
 POOL        ?=# pre-heated app kernels (default a class: 30, at most half MAX_KERNELS; 0: none)
+FORK        ?=# 0: start each page's kernel as a new process, not a fork of the zygote
 MAX_KERNELS ?=# most pages served at once (default: half the memory at 170 MB a page)
 CERT        ?=# TLS certificate (PEM): serve HTTPS
 KEY         ?=# its private key (PEM)
@@ -38,7 +39,8 @@ SCHEME      := $(if $(CERT),https,http)
 # The whole command in one place. Other options (strip_sources, theme, timeouts, culling)
 # live in ./voila.json, which Voila reads from the directory it is started in.
 VOILA_CMD = $(strip $(PY) -m palace.app.server $(APP_TARGET) --no-browser --Voila.ip=$(HOST) --port=$(PORT) \
-            $(if $(POOL),--pool_size=$(POOL)) $(if $(MAX_KERNELS),--max_kernels=$(MAX_KERNELS)) \
+            $(if $(POOL),--pool_size=$(POOL)) $(if $(filter 0,$(FORK)),--fork_kernels=False) \
+            $(if $(MAX_KERNELS),--max_kernels=$(MAX_KERNELS)) \
             $(if $(CERT),--certfile=$(CERT)) $(if $(KEY),--keyfile=$(KEY)))
 
 LAB_CMD = $(VENV)/bin/jupyter lab --no-browser --ServerApp.ip=127.0.0.1 \
@@ -68,7 +70,7 @@ endef
         test-lint test-types test-unit test-notebooks test-browser notebooks handouts studies solve
 
 help:
-	@echo "make app     serve Palace with Voila (HOST=$(HOST) PORT=$(PORT); POOL=, MAX_KERNELS=, CERT= KEY=)"
+	@echo "make app     serve Palace with Voila (HOST=$(HOST) PORT=$(PORT); POOL=, MAX_KERNELS=, FORK=0, CERT= KEY=)"
 	@echo "make test    ruff + pytest (unit, property, doctests) + nbval notebooks + browser tests"
 	@echo "make lab     JupyterLab on notebooks/ (127.0.0.1:$(LAB_PORT))"
 	@echo "make lint    ruff check"

@@ -396,6 +396,28 @@ def test_make_app_options() -> None:
         configured("--keyfile=/k.pem")
 
 
+def _make_app_command(*variables: str) -> str:
+    """The server command `make app` would run with these make variables (`make -n`)."""
+    out = subprocess.run(
+        ["make", "-n", "--no-print-directory", "app", *variables],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    (line,) = [ln for ln in out.splitlines() if ln.startswith('echo "+ ')]
+    return line
+
+
+def test_make_app_variables_reach_the_server() -> None:
+    plain = _make_app_command()
+    assert "-m palace.app.server notebooks/" in plain and "--fork_kernels" not in plain
+    got = _make_app_command("FORK=0", "POOL=3", "MAX_KERNELS=9")
+    assert "--fork_kernels=False" in got
+    assert "--pool_size=3" in got and "--max_kernels=9" in got
+    assert "--fork_kernels" not in _make_app_command("FORK=1")
+
+
 def test_plain_voila_still_reads_voila_json() -> None:
     """voila.json holds nothing only the Palace server knows (no template name)."""
     data = json.loads((ROOT / "voila.json").read_text())
