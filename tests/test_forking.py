@@ -123,6 +123,27 @@ def test_a_forked_kernel_answers_the_pages_widget_manager(forked_kernels) -> Non
         manager.shutdown_kernel(now=True)
 
 
+def test_a_forked_kernel_on_loopback_does_not_warn_of_tcp(forked_kernels, capfd) -> None:
+    """ipykernel warns of TCP without encryption; the server's kernels listen on loopback
+    only, so a forked kernel keeps that line out of the instructor's console (once a page)
+    and still logs the rest."""
+    zygote().stop()  # a zygote started in this test writes to the captured stderr
+    manager, client = start()
+    try:
+        _, reply = run(
+            client,
+            "from ipykernel.kernelapp import IPKernelApp\n"
+            "IPKernelApp.instance().log.warning('the kernel log still speaks')",
+        )
+        assert reply["status"] == "ok"
+    finally:
+        client.stop_channels()
+        manager.shutdown_kernel(now=True)
+    err = capfd.readouterr().err
+    assert "the kernel log still speaks" in err
+    assert "without encryption" not in err
+
+
 def test_a_forked_kernel_is_interrupted_and_shut_down(forked_kernels) -> None:
     manager, client = start()
     try:

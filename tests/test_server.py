@@ -396,6 +396,33 @@ def test_make_app_options() -> None:
         configured("--keyfile=/k.pem")
 
 
+def test_the_console_is_not_filled_with_trust_warnings() -> None:
+    """Voilà runs the notebooks it serves, signed or not: the contents manager's warning
+    about an unsigned notebook (once a page) does not reach the instructor's console, and
+    its other warnings still do."""
+    code = (
+        "import sys, nbformat\n"
+        "from jupyter_server.services.contents.largefilemanager import LargeFileManager\n"
+        "from palace.app.server.launcher import PalaceVoila\n"
+        "app = PalaceVoila()\n"
+        "app.initialize(sys.argv[1:])\n"
+        "cm = LargeFileManager(parent=app)\n"
+        "nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell('1')])\n"
+        "cm.mark_trusted_cells(nb, 'app.ipynb')\n"
+        "cm.log.warning('Trusting notebook %s', 'other.ipynb')\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", code, "notebooks/", "--pool_size=0", "--fork_kernels=False"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    assert "Trusting notebook other.ipynb" in run.stderr  # the log still speaks
+    assert "not trusted" not in run.stderr
+
+
 def _make_app_command(*variables: str) -> str:
     """The server command `make app` would run with these make variables (`make -n`)."""
     out = subprocess.run(

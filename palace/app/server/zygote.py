@@ -19,8 +19,10 @@ The zygote leaves with the server (it watches its parent) and takes its kernels 
 
 from __future__ import annotations
 
+import functools
 import gc
 import json
+import logging
 import os
 import select
 import signal
@@ -28,7 +30,7 @@ import socket
 import sys
 import threading
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 PRELOAD = (
     "ipykernel.kernelapp",
@@ -123,6 +125,18 @@ def _answer(conn: socket.socket, reply: dict[str, Any]) -> None:
     conn.sendall(json.dumps(reply).encode() + b"\n")
 
 
+LOOPBACK: Final = frozenset({"127.0.0.1", "localhost", "::1"})
+TCP_WARNING: Final = "Kernel is running over TCP without encryption"
+
+
+def _said_of_a_reachable_port(app: Any, record: logging.LogRecord) -> bool:
+    """False for ipykernel's warning that the kernel speaks TCP without encryption when its
+    ports listen on this machine's loopback only (the server's own kernels: the server
+    speaks to them over loopback, every message signed with the connection file's key). The
+    warning came once a page, thirty lines in the instructor's console as a class arrived."""
+    return not (str(record.msg).startswith(TCP_WARNING) and app.ip in LOOPBACK)
+
+
 def _become_kernel(listener: socket.socket, conn: socket.socket, request: dict[str, Any]) -> None:
     """In the forked child: become the kernel the server asked for, then exit."""
     code = 1
@@ -147,6 +161,7 @@ def _become_kernel(listener: socket.socket, conn: socket.socket, request: dict[s
         from ipykernel.kernelapp import IPKernelApp
 
         app = IPKernelApp.instance()
+        app.log.addFilter(functools.partial(_said_of_a_reachable_port, app))
         # it leaves when the zygote does (the zygote leaves with the server)
         app.initialize([*argv, f"--IPKernelApp.parent_handle={os.getppid()}"])
         _after_kernel_start()
