@@ -333,10 +333,11 @@ def test_a_stopped_pages_kernel_is_shut_down_after_its_restart() -> None:
 
 
 # ---------------------------------------------------------------------- make app's options
-def configured(*argv: str) -> dict:
-    """How the server reads `argv` (run in a child: Voilà installs signal handlers)."""
+def configured(*argv: str, prelude: str = "") -> dict:
+    """How the server reads `argv` (run in a child: Voilà installs signal handlers), after
+    running `prelude` there."""
     code = (
-        "import json, sys\n"
+        "import json, sys\n" + prelude + "\n"
         "from palace.app.server.launcher import PalaceVoila\n"
         "from jupyter_client.provisioning import KernelProvisionerFactory\n"
         "app = PalaceVoila()\n"
@@ -392,6 +393,10 @@ def test_make_app_options() -> None:
     plain = configured("--fork_kernels=False", "--PalaceVoila.bundle=False")
     assert plain["provisioner"] == "local-provisioner"  # kernels started anew
     assert "bundle" not in plain["resources"]["palace"]  # the chunks one by one
+    # where kernels cannot be forked (no pidfd: macOS, Windows, Linux before 5.3), every
+    # kernel starts as a new process, with no option needed
+    elsewhere = configured(prelude="import os; del os.pidfd_open")
+    assert elsewhere["provisioner"] == "local-provisioner"
     with pytest.raises(RuntimeError, match="--keyfile needs --certfile"):
         configured("--keyfile=/k.pem")
 

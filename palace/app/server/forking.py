@@ -39,6 +39,25 @@ NAME = "palace-forking-provisioner"
 """The provisioner's name for jupyter_client (pyproject.toml's entry point)."""
 
 
+def supported() -> bool:
+    """Whether kernels can be forked here: `os.fork` and a pidfd to watch a process the
+    server is not the parent of (Linux 5.3 or later). Elsewhere (macOS, Windows) the server
+    starts every kernel as a new process.
+
+    >>> supported() == (sys.platform == "linux")  # this project's machines run Linux 5.3+
+    True
+    """
+    if not (hasattr(os, "fork") and hasattr(os, "pidfd_open")):
+        return False
+    if not hasattr(signal, "pidfd_send_signal"):
+        return False
+    try:
+        os.close(os.pidfd_open(os.getpid()))
+    except OSError:  # a kernel older than 5.3 (ENOSYS), or a sandbox that refuses it
+        return False
+    return True
+
+
 class ZygoteError(RuntimeError):
     """The zygote could not fork a kernel (it is starting, gone, or refused the command)."""
 

@@ -40,6 +40,7 @@ from palace.app.server.bundle import Bundle, BundleHandler
 from palace.app.server.bundle import build as build_bundle
 from palace.app.server.capacity import default_max_pages, default_pool, default_start_slots
 from palace.app.server.forking import NAME as FORKING
+from palace.app.server.forking import supported as forking_supported
 from palace.app.server.forking import zygote
 from palace.app.server.handlers import PalaceRenderHandler, PalaceStatusHandler
 from palace.app.server.kernels import PalaceKernelManager
@@ -159,7 +160,12 @@ class PalaceVoila(Voila):
             raise ValueError(f"{ENV_TOKEN} must be at least {MIN_LENGTH} characters long")
         os.environ[ENV_TOKEN] = token or new_token()  # the kernels inherit it
         os.environ["PALACE_SCHEME"] = "https" if self.certfile else "http"
-        if self.fork_kernels:
+        if self.fork_kernels and not forking_supported():
+            self.log.info(
+                "Palace: each page's kernel starts as a new process here (forking them from "
+                "a zygote needs Linux 5.3 or later)"
+            )
+        elif self.fork_kernels:
             factory = KernelProvisionerFactory.instance(parent=self)
             if "default_provisioner_name" not in self.config.KernelProvisionerFactory:
                 factory.default_provisioner_name = FORKING
