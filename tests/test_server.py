@@ -349,7 +349,7 @@ def configured(*argv: str, prelude: str = "") -> dict:
         "    'iopub': app.config.VoilaExecutor.iopub_timeout,\n"
         "    'cull': app.config.MappingKernelManager.cull_idle_timeout,\n"
         "    'cull_connected': app.config.MappingKernelManager.cull_connected,\n"
-        "    'certfile': app.certfile, 'patience': app.start_patience,\n"
+        "    'certfile': app.certfile, 'patience': app.start_patience, 'forking': app.forking,\n"
         "    'provisioner': KernelProvisionerFactory.instance().default_provisioner_name}))\n"
     )
     run = subprocess.run(
@@ -377,7 +377,7 @@ def test_make_app_defaults() -> None:
     # Voilà's script chunks in one script, under the digest of what it holds (bundle.py)
     assert re.fullmatch(r"voila/palace/bundle\.js\?v=[0-9a-f]{20}", bundle)
     # each page's kernel a fork of the zygote (forking.py)
-    assert got["provisioner"] == "palace-forking-provisioner"
+    assert got["provisioner"] == "palace-forking-provisioner" and got["forking"] is True
     # voila.json: a generous IOPub wait (the 4 s default left pages blank), culling of
     # pages with no open tab after 5 minutes, open pages never culled
     assert got["iopub"] >= 60 and got["cull"] == 300 and got["cull_connected"] is False
@@ -392,11 +392,12 @@ def test_make_app_options() -> None:
     assert got["certfile"] == "/nonexistent.pem"
     plain = configured("--fork_kernels=False", "--PalaceVoila.bundle=False")
     assert plain["provisioner"] == "local-provisioner"  # kernels started anew
+    assert plain["forking"] is False  # and the server says so at start
     assert "bundle" not in plain["resources"]["palace"]  # the chunks one by one
     # where kernels cannot be forked (no pidfd: macOS, Windows, Linux before 5.3), every
     # kernel starts as a new process, with no option needed
     elsewhere = configured(prelude="import os; del os.pidfd_open")
-    assert elsewhere["provisioner"] == "local-provisioner"
+    assert elsewhere["provisioner"] == "local-provisioner" and elsewhere["forking"] is False
     with pytest.raises(RuntimeError, match="--keyfile needs --certfile"):
         configured("--keyfile=/k.pem")
 

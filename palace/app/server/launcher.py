@@ -130,6 +130,7 @@ class PalaceVoila(Voila):
 
     admission: Admission | None = None
     scripts: Bundle | None = None  # Voilà's chunks in one script (`bundle`)
+    forking = False  # each page's kernel a fork of the zygote (`fork_kernels`, where supported)
 
     def initialize(self, argv: Any = None) -> None:
         _add_jupyter_path()
@@ -166,6 +167,7 @@ class PalaceVoila(Voila):
                 "a zygote needs Linux 5.3 or later)"
             )
         elif self.fork_kernels:
+            self.forking = True
             factory = KernelProvisionerFactory.instance(parent=self)
             if "default_provisioner_name" not in self.config.KernelProvisionerFactory:
                 factory.default_provisioner_name = FORKING
@@ -208,11 +210,13 @@ class PalaceVoila(Voila):
         culling = self.config.MappingKernelManager.get("cull_idle_timeout", 0)
         self.log.info(
             "Palace: at most %s pages at once, %s starting at a time (for up to %s s each), "
-            "%s pre-heated app kernel(s), pages idle without a connection culled after %s s, %s",
+            "%s pre-heated app kernel(s), kernels %s, pages idle without a connection culled "
+            "after %s s, %s",
             door.max_pages if door else "?",
             door.start_slots if door else "?",
             f"{door.start_patience:g}" if door else "?",
             self.pool_size,
+            "forked from a zygote" if self.forking else "started as new processes",
             culling or "never",
             "HTTPS" if self.certfile else "plain HTTP",
         )
