@@ -33,7 +33,7 @@ from typing import Any
 from jupyter_client.connect import KernelConnectionInfo
 from jupyter_client.provisioning import LocalProvisioner
 
-from palace.app.server.zygote import kernel_argv
+from palace.app.server.zygote import kernel_argv, read_line
 
 NAME = "palace-forking-provisioner"
 """The provisioner's name for jupyter_client (pyproject.toml's entry point)."""
@@ -146,12 +146,7 @@ class Zygote:
                 conn.settimeout(5)
                 conn.connect(self.path)
                 conn.sendall(json.dumps({"op": "status", "pid": pid}).encode() + b"\n")
-                data = b""
-                while not data.endswith(b"\n"):
-                    chunk = conn.recv(4096)
-                    if not chunk:
-                        break
-                    data += chunk
+                data = read_line(conn)
             code = json.loads(data).get("exit")
             return code if isinstance(code, int) else None
         except (OSError, ValueError):

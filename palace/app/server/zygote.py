@@ -106,16 +106,22 @@ def _reap(_signum: int, _frame: Any) -> None:
             _exits.pop(next(iter(_exits)))
 
 
-def _read_request(conn: socket.socket) -> dict[str, Any]:
+def read_line(conn: socket.socket, limit: int = MAX_REQUEST) -> bytes:
+    """One message of the zygote's protocol (a JSON line), or what came before `conn`
+    closed; ValueError past `limit` bytes."""
     data = b""
     while not data.endswith(b"\n"):
         chunk = conn.recv(65536)
         if not chunk:
             break
         data += chunk
-        if len(data) > MAX_REQUEST:
-            raise ValueError("request too long")
-    request = json.loads(data)
+        if len(data) > limit:
+            raise ValueError("message too long")
+    return data
+
+
+def _read_request(conn: socket.socket) -> dict[str, Any]:
+    request = json.loads(read_line(conn))
     if not isinstance(request, dict):
         raise ValueError("a request is a JSON object")
     return request
