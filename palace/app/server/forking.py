@@ -33,7 +33,7 @@ from typing import Any
 from jupyter_client.connect import KernelConnectionInfo
 from jupyter_client.provisioning import LocalProvisioner
 
-from palace.app.server.zygote import kernel_argv, read_line
+from palace.app.server.zygote import as_line, kernel_argv, read_line
 
 NAME = "palace-forking-provisioner"
 """The provisioner's name for jupyter_client (pyproject.toml's entry point)."""
@@ -120,7 +120,7 @@ class Zygote:
         except OSError as exc:
             raise ZygoteError(f"the zygote does not answer ({exc})") from exc
         try:
-            writer.write(json.dumps(message).encode() + b"\n")
+            writer.write(as_line(message))
             await writer.drain()
             line = await asyncio.wait_for(reader.readline(), timeout=30)
         finally:
@@ -145,7 +145,7 @@ class Zygote:
             with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as conn:
                 conn.settimeout(5)
                 conn.connect(self.path)
-                conn.sendall(json.dumps({"op": "status", "pid": pid}).encode() + b"\n")
+                conn.sendall(as_line({"op": "status", "pid": pid}))
                 data = read_line(conn)
             code = json.loads(data).get("exit")
             return code if isinstance(code, int) else None

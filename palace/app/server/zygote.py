@@ -106,6 +106,11 @@ def _reap(_signum: int, _frame: Any) -> None:
             _exits.pop(next(iter(_exits)))
 
 
+def as_line(message: dict[str, Any]) -> bytes:
+    """A message of the zygote's protocol as it is sent: one JSON line."""
+    return json.dumps(message).encode() + b"\n"
+
+
 def read_line(conn: socket.socket, limit: int = MAX_REQUEST) -> bytes:
     """One message of the zygote's protocol (a JSON line), or what came before `conn`
     closed; ValueError past `limit` bytes."""
@@ -128,7 +133,7 @@ def _read_request(conn: socket.socket) -> dict[str, Any]:
 
 
 def _answer(conn: socket.socket, reply: dict[str, Any]) -> None:
-    conn.sendall(json.dumps(reply).encode() + b"\n")
+    conn.sendall(as_line(reply))
 
 
 LOOPBACK: Final = frozenset({"127.0.0.1", "localhost", "::1"})
