@@ -66,7 +66,7 @@ define pytest_allow_empty
 	$(IN_VENV) $(PY) -m pytest $(1) || { rc=$$?; if [ $$rc -eq 5 ]; then echo "(no tests collected: $(1))"; else exit $$rc; fi; }
 endef
 
-.PHONY: help app test lab lint bench clean install install-test install-bench native pure native-status \
+.PHONY: help app test lab lint bench clean install install-test install-bench native pure native-status page \
         test-lint test-types test-unit test-notebooks test-browser notebooks handouts studies solve
 
 help:
@@ -112,6 +112,23 @@ install-bench: $(VENV)/.installed-bench native
 native: $(VENV)/.installed-app
 	@PALACE_PURE=1 $(NATIVE) ensure  # the source imported: a changed module may not match the old build
 
+# The page's own front end (palace/app/server/front_end.py), built when its sources change:
+# npm installs the locked packages into build/page/, esbuild writes light/dist/. Without npm
+# the pages are drawn by Voilà's own front end, as the server says when it starts.
+PAGE_DIR := palace/app/server/light
+PAGE_JS  := $(PAGE_DIR)/dist/palace-page.js
+PAGE_NPM := build/page
+page: $(PAGE_JS)
+$(PAGE_JS): $(PAGE_DIR)/package.json $(PAGE_DIR)/package-lock.json $(PAGE_DIR)/build.cjs \
+            $(wildcard $(PAGE_DIR)/src/*)
+	@if ! command -v npm >/dev/null || ! command -v node >/dev/null; then \
+	  echo "make page: no Node.js/npm here: pages are drawn by Voila's own front end"; exit 0; fi; \
+	mkdir -p $(PAGE_NPM); \
+	cp $(PAGE_DIR)/package.json $(PAGE_DIR)/package-lock.json $(PAGE_NPM)/; \
+	(cd $(PAGE_NPM) && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error); \
+	PALACE_PAGE_MODULES=$(CURDIR)/$(PAGE_NPM)/node_modules node $(PAGE_DIR)/build.cjs; \
+	echo "make page: $(PAGE_JS) built"
+
 pure: | $(PY)
 	@$(NATIVE) remove
 
@@ -125,7 +142,7 @@ native-status: | $(PY)
 # lessons out of the pre-heated pool and culls pages that have no open tab (5 minutes).
 app: APP_TARGET := notebooks/
 app: APP_PATH = $(if $(wildcard $(APP_NOTEBOOK)),voila/render/app.ipynb,)
-app: $(VENV)/.installed-app native
+app: $(VENV)/.installed-app native page
 	@[ -d "$(APP_TARGET)" ] || { echo "Nothing to serve yet: $(APP_TARGET) does not exist." >&2; exit 1; }
 	@[ -z "$(KEY)" ] || [ -n "$(CERT)" ] || { echo "KEY=... needs CERT=... too." >&2; exit 1; }
 	@if [ "$(HOST)" = "0.0.0.0" ] || [ "$(HOST)" = "::" ]; then \
@@ -144,7 +161,7 @@ lab: $(VENV)/.installed-app native
 # ---------------------------------------------------------------- tests
 # The compile (mostly one C compiler process) runs beside ruff and mypy: two cores, one wait.
 test: $(VENV)/.installed-test
-	$(MAKE) --no-print-directory -j2 --output-sync=target native test-lint test-types
+	$(MAKE) --no-print-directory -j2 --output-sync=target native page test-lint test-types
 	$(MAKE) --no-print-directory test-unit
 	$(MAKE) --no-print-directory test-docs
 	$(MAKE) --no-print-directory test-notebooks

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from palace.app.files import LoadError, load_hand_or_scenario
-from palace.app.server import capacity
+from palace.app.server import capacity, front_end
 from palace.app.server.admission import GONE, HOLDING, STARTING, WAITING, Admission
 from palace.app.server.handlers import KernelRecorder, retire
 from palace.app.server.launcher import too_big_sentence
@@ -369,13 +369,20 @@ def test_make_app_defaults() -> None:
     assert got["template"] == "palace" and got["preheat"] is True
     assert got["pool"] == capacity.default_pool(max_pages=capacity.default_max_pages(pool=0))
     assert got["ceiling"] == capacity.default_max_pages(pool=got["pool"])
-    bundle = got["resources"]["palace"].pop("bundle")
+    page = got["resources"]["palace"].pop("page", None)
+    bundle = got["resources"]["palace"].pop("bundle", None)
     assert got["resources"]["palace"] == {
         "max_upload_bytes": MAX_BYTES,
         "too_big": too_big_sentence(),
     }
-    # Voilà's script chunks in one script, under the digest of what it holds (bundle.py)
-    assert re.fullmatch(r"voila/palace/bundle\.js\?v=[0-9a-f]{20}", bundle)
+    if front_end.load(front_end.DIST) is not None:
+        # pages drawn by Palace's own front end (front_end.py), Voilà's chunks not needed
+        assert set(page) == {"script", "style"} and bundle is None
+        assert re.fullmatch(r"voila/palace/page/palace-page\.js\?v=[0-9a-f]{20}", page["script"])
+    else:
+        # Voilà's script chunks in one script, under the digest of what it holds (bundle.py)
+        assert page is None
+        assert re.fullmatch(r"voila/palace/bundle\.js\?v=[0-9a-f]{20}", bundle)
     # each page's kernel a fork of the zygote (forking.py)
     assert got["provisioner"] == "palace-forking-provisioner" and got["forking"] is True
     # voila.json: a generous IOPub wait (the 4 s default left pages blank), culling of
@@ -390,10 +397,15 @@ def test_make_app_options() -> None:
     assert (got["pool"], got["preheat"], got["ceiling"]) == (0, False, 7)
     assert got["patience"] == 45 and configured()["patience"] == 180
     assert got["certfile"] == "/nonexistent.pem"
-    plain = configured("--fork_kernels=False", "--PalaceVoila.bundle=False")
+    plain = configured(
+        "--fork_kernels=False", "--PalaceVoila.bundle=False", "--PalaceVoila.light_page=False"
+    )
     assert plain["provisioner"] == "local-provisioner"  # kernels started anew
     assert plain["forking"] is False  # and the server says so at start
     assert "bundle" not in plain["resources"]["palace"]  # the chunks one by one
+    assert "page" not in plain["resources"]["palace"]  # Voilà's own front end
+    voilas = configured("--PalaceVoila.light_page=False")
+    assert "page" not in voilas["resources"]["palace"] and "bundle" in voilas["resources"]["palace"]
     # where kernels cannot be forked (no pidfd: macOS, Windows, Linux before 5.3), every
     # kernel starts as a new process, with no option needed
     elsewhere = configured(prelude="import os; del os.pidfd_open")

@@ -105,28 +105,66 @@ def test_a_class_as_large_as_the_pool_does_not_wait_in_line(palace_server) -> No
     assert not any("palace-wait" in body for body in bodies), "a page waited in line"
 
 
-def test_the_page_loads_voilas_scripts_in_one_response_from_a_forked_kernel(
+def _opened(server, browser) -> tuple[object, list[object]]:
+    """The app page drawn in a fresh context, and every response it took to draw it."""
+    page = new_page(browser)
+    responses: list[object] = []
+    page.on("response", lambda response: responses.append(response))
+    page.goto(server.base + APP, wait_until="commit", timeout=LOAD_TIMEOUT)
+    page.locator(TABLE).wait_for(timeout=LOAD_TIMEOUT)
+    return page, responses
+
+
+def _works_from_a_forked_kernel(server, page) -> None:
+    """The page's kernel is a fork of the zygote, and a tab built when first opened draws."""
+    kernel = kernel_process(server.process.pid, kernel_id(page))
+    assert "palace.app.server.zygote" in " ".join(kernel.parent().cmdline())
+    tab(page, "Replay")
+    page.locator(".palace-app-replay .palace-stepper").wait_for(timeout=60_000)
+
+
+def test_the_page_is_drawn_by_palaces_front_end_from_a_forked_kernel(
     palace_server, browser
 ) -> None:
-    """What makes a class's pages light (palace/app/server/bundle.py, zygote.py): Voilà's
-    script chunks come in one gzipped response (none is fetched on its own), and the page's
-    kernel is a fork of the zygote, which had imported the kernel and the app."""
+    """What makes a class's pages light (palace/app/server/front_end.py, zygote.py): the page
+    is drawn by Palace's own front end, one gzipped script and one style sheet, with none of
+    Voilà's JupyterLab application (no voila.js, no chunk), and the page's kernel is a fork
+    of the zygote, which had imported the kernel and the app. The page works as before."""
     server = palace_server("--pool_size=1")
-    page = new_page(browser)
-    scripts: list[object] = []
-    page.on("response", lambda response: scripts.append(response))
+    page, responses = _opened(server, browser)
     try:
-        page.goto(server.base + APP, wait_until="commit", timeout=LOAD_TIMEOUT)
-        page.locator(TABLE).wait_for(timeout=LOAD_TIMEOUT)
-        urls = [r.url.split("?")[0] for r in scripts]  # type: ignore[attr-defined]
+        urls = [r.url.split("?")[0] for r in responses]  # type: ignore[attr-defined]
+        voila = [
+            u for u in urls if re.search(r"/voila/(static/(\d+\.)?voila\.js|palace/bundle\.js)$", u)
+        ]
+        assert voila == [], f"Voilà's front end loaded: {voila}"
+        ours = [r for r in responses if "/voila/palace/page/palace-page." in r.url]  # type: ignore[attr-defined]
+        assert sorted(r.url.split("?")[0].rsplit(".", 1)[1] for r in ours) == ["css", "js"]  # type: ignore[attr-defined]
+        for response in ours:
+            assert response.status == 200  # type: ignore[attr-defined]
+            assert response.headers.get("content-encoding") == "gzip"  # type: ignore[attr-defined]
+        assert page.evaluate("document.documentElement.dataset.palacePage") == "drawn"
+        _works_from_a_forked_kernel(server, page)
+    finally:
+        page.context.close()  # type: ignore[attr-defined]
+
+
+def test_without_palaces_front_end_voilas_scripts_come_in_one_response(
+    palace_server, browser
+) -> None:
+    """Where Palace's front end is not built or is turned off, the page is Voilà's own
+    (palace/app/server/bundle.py): its script chunks come in one gzipped response (none is
+    fetched on its own), from a forked kernel, and the page works as before."""
+    server = palace_server("--pool_size=1", "--PalaceVoila.light_page=False")
+    page, responses = _opened(server, browser)
+    try:
+        urls = [r.url.split("?")[0] for r in responses]  # type: ignore[attr-defined]
         chunks = [u for u in urls if re.search(r"/voila/static/\d+\.voila\.js$", u)]
         assert chunks == [], f"fetched one by one: {chunks}"
-        bundles = [r for r in scripts if "/voila/palace/bundle.js" in r.url]  # type: ignore[attr-defined]
+        bundles = [r for r in responses if "/voila/palace/bundle.js" in r.url]  # type: ignore[attr-defined]
         assert len(bundles) == 1 and bundles[0].status == 200  # type: ignore[attr-defined]
         assert bundles[0].headers.get("content-encoding") == "gzip"  # type: ignore[attr-defined]
-        kernel = kernel_process(server.process.pid, kernel_id(page))
-        assert "palace.app.server.zygote" in " ".join(kernel.parent().cmdline())
-        tab(page, "Replay")  # a tab built when first opened: the page works as before
-        page.locator(".palace-app-replay .palace-stepper").wait_for(timeout=60_000)
+        assert page.evaluate("document.documentElement.dataset.palacePage") is None  # type: ignore[attr-defined]
+        _works_from_a_forked_kernel(server, page)
     finally:
-        page.context.close()
+        page.context.close()  # type: ignore[attr-defined]

@@ -41,12 +41,18 @@ _LOG = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
-class Bundle:
-    """The joined chunks, plain and gzipped, and the digest that names this version."""
+class Asset:
+    """A file served for good: plain and gzipped, and the digest that names this version."""
 
     body: bytes
     gzipped: bytes
     digest: str
+
+
+@dataclass(frozen=True)
+class Bundle(Asset):
+    """The joined chunks (their names, in order) as one script."""
+
     chunks: tuple[str, ...]
 
 
@@ -108,12 +114,13 @@ def build(
     if not parts:
         return None
     body = b"".join(parts)
-    return Bundle(
-        body=body,
-        gzipped=gzip.compress(body, compresslevel=9, mtime=0),
-        digest=hashlib.sha256(body).hexdigest()[:20],
-        chunks=tuple(found),
-    )
+    gzipped, digest = packed(body)
+    return Bundle(body=body, gzipped=gzipped, digest=digest, chunks=tuple(found))
+
+
+def packed(body: bytes) -> tuple[bytes, str]:
+    """A file served for good: gzipped once, and the digest that names this version."""
+    return gzip.compress(body, compresslevel=9, mtime=0), hashlib.sha256(body).hexdigest()[:20]
 
 
 class BundleHandler(tornado.web.RequestHandler):
@@ -125,18 +132,26 @@ class BundleHandler(tornado.web.RequestHandler):
 
     def get(self) -> None:
         bundle = self._bundle
-        self.set_header("Content-Type", "text/javascript; charset=utf-8")
-        self.set_header("Cache-Control", "public, max-age=31536000, immutable")
-        self.set_header("Vary", "Accept-Encoding")
-        self.set_header("ETag", f'"{bundle.digest}"')
-        if self.request.headers.get("If-None-Match", "") == f'"{bundle.digest}"':
-            self.set_status(304)
-            return
-        if "gzip" in self.request.headers.get("Accept-Encoding", ""):
-            self.set_header("Content-Encoding", "gzip")
-            self.finish(bundle.gzipped)
-        else:
-            self.finish(bundle.body)
+        send_for_good(self, bundle.body, bundle.gzipped, bundle.digest, "text/javascript")
+
+
+def send_for_good(
+    handler: tornado.web.RequestHandler, body: bytes, gzipped: bytes, digest: str, kind: str
+) -> None:
+    """Answer with a file whose address carries its digest: kept by the browser for good,
+    gzipped for a browser that accepts it, and "not modified" for one that has it."""
+    handler.set_header("Content-Type", f"{kind}; charset=utf-8")
+    handler.set_header("Cache-Control", "public, max-age=31536000, immutable")
+    handler.set_header("Vary", "Accept-Encoding")
+    handler.set_header("ETag", f'"{digest}"')
+    if handler.request.headers.get("If-None-Match", "") == f'"{digest}"':
+        handler.set_status(304)
+        return
+    if "gzip" in handler.request.headers.get("Accept-Encoding", ""):
+        handler.set_header("Content-Encoding", "gzip")
+        handler.finish(gzipped)
+    else:
+        handler.finish(body)
 
 
 # ---------------------------------------------------------------------- recording the list
@@ -199,6 +214,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "--Voila.ip=127.0.0.1",
             "--pool_size=0",
             "--PalaceVoila.bundle=False",
+            "--PalaceVoila.light_page=False",  # the page Voilà's front end draws
         ],
         cwd=root,
         stdin=subprocess.DEVNULL,

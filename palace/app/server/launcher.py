@@ -42,6 +42,9 @@ from palace.app.server.capacity import default_max_pages, default_pool, default_
 from palace.app.server.forking import NAME as FORKING
 from palace.app.server.forking import supported as forking_supported
 from palace.app.server.forking import zygote
+from palace.app.server.front_end import ROUTE as FRONT_END_ROUTE
+from palace.app.server.front_end import FrontEnd, FrontEndHandler
+from palace.app.server.front_end import load as load_front_end
 from palace.app.server.handlers import PalaceRenderHandler, PalaceStatusHandler
 from palace.app.server.kernels import PalaceKernelManager
 from palace.app.teacher import ENV_TOKEN, MIN_LENGTH, instructor_query, new_token
@@ -115,6 +118,12 @@ class PalaceVoila(Voila):
         help="Serve Voilà's script chunks as one gzipped script (palace.app.server.bundle): "
         "a page makes a quarter of the requests.",
     )
+    light_page = Bool(
+        True,
+        config=True,
+        help="Draw pages with Palace's own front end (palace.app.server.front_end: a quarter "
+        "of Voilà's script, built by make page) instead of Voilà's JupyterLab application.",
+    )
     certfile = Unicode("", config=True, help="TLS certificate (PEM): serve HTTPS.")
     keyfile = Unicode("", config=True, help="TLS private key (PEM) for certfile.")
 
@@ -130,6 +139,7 @@ class PalaceVoila(Voila):
 
     admission: Admission | None = None
     scripts: Bundle | None = None  # Voilà's chunks in one script (`bundle`)
+    front_end: FrontEnd | None = None  # Palace's own front end (`light_page`)
     forking = False  # each page's kernel a fork of the zygote (`fork_kernels`, where supported)
 
     def initialize(self, argv: Any = None) -> None:
@@ -149,7 +159,11 @@ class PalaceVoila(Voila):
             vc.preheat_kernel = vc.default_pool_size > 0
         resources = dict(given.get("resources") or {})
         resources["palace"] = {"max_upload_bytes": MAX_BYTES, "too_big": too_big_sentence()}
-        if self.bundle:
+        if self.light_page:
+            self.front_end = load_front_end(log=self.log)
+        if self.front_end is not None:
+            resources["palace"]["page"] = self.front_end.resources()
+        elif self.bundle:
             self.scripts = build_bundle(self.static_paths, log=self.log)
         if self.scripts is not None:
             resources["palace"]["bundle"] = f"{BUNDLE_ROUTE}?v={self.scripts.digest}"
@@ -200,6 +214,9 @@ class PalaceVoila(Voila):
             ours.append(route)
         status = url_path_join(self.server_url, "/palace/api/status")
         ours.insert(0, (status, PalaceStatusHandler, door))
+        if self.front_end is not None:
+            front = url_path_join(self.server_url, FRONT_END_ROUTE, "(palace-page\\.(?:js|css))")
+            ours.insert(0, (front, FrontEndHandler, {"front_end": self.front_end}))
         if self.scripts is not None:
             scripts = url_path_join(self.server_url, BUNDLE_ROUTE)
             ours.insert(0, (scripts, BundleHandler, {"bundle": self.scripts}))
@@ -210,13 +227,14 @@ class PalaceVoila(Voila):
         culling = self.config.MappingKernelManager.get("cull_idle_timeout", 0)
         self.log.info(
             "Palace: at most %s pages at once, %s starting at a time (for up to %s s each), "
-            "%s pre-heated app kernel(s), kernels %s, pages idle without a connection culled "
-            "after %s s, %s",
+            "%s pre-heated app kernel(s), kernels %s, pages drawn by %s, pages idle without a "
+            "connection culled after %s s, %s",
             door.max_pages if door else "?",
             door.start_slots if door else "?",
             f"{door.start_patience:g}" if door else "?",
             self.pool_size,
             "forked from a zygote" if self.forking else "started as new processes",
+            "Palace's front end" if self.front_end else "Voilà's front end",
             culling or "never",
             "HTTPS" if self.certfile else "plain HTTP",
         )
