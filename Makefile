@@ -72,6 +72,7 @@ endef
 help:
 	@echo "make app     serve Palace with Voila (HOST=$(HOST) PORT=$(PORT); POOL=, MAX_KERNELS=, FORK=0, CERT= KEY=)"
 	@echo "make test    ruff + pytest (unit, property, doctests) + nbval notebooks + browser tests"
+	@echo "make page    build the app page's front end (npm, esbuild; make app does it)"
 	@echo "make lab     JupyterLab on notebooks/ (127.0.0.1:$(LAB_PORT))"
 	@echo "make lint    ruff check"
 	@echo "make bench   run bench/run_all.py with the bench extra installed"
@@ -273,5 +274,6 @@ solve: $(VENV)/.installed-test native
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .ruff_cache .hypothesis *.egg-info
 	find palace -name '*.so' -delete
+	rm -rf $(PAGE_DIR)/dist
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
 	find . -name .ipynb_checkpoints -type d -prune -exec rm -rf {} +

@@ -8,6 +8,8 @@
     .venv/bin/python bench/load_app.py --kernel --against build/base   # one page's kernel,
                                                        # this tree beside another checkout
     .venv/bin/python bench/load_app.py --kernel --notebook 08_rule_explorer.ipynb  # a lesson
+    .venv/bin/python bench/load_app.py --page-cpu 8    # one page's browser CPU: Palace's
+                                                       # front end beside Voilà's
 
 The server is started exactly as `make app` starts it (`python -m palace.app.server
 notebooks/`, the repository's voila.json, the same defaults); by default the bench waits
@@ -34,6 +36,14 @@ another page of notebooks/ the same way (a lesson: issue 26 asks lesson 08 to op
 5 s of its kernel starting). `--against DIR` runs the same
 in another checkout of the project (today's code, e.g. ``git worktree add build/base
 <commit>``), in alternating rounds, and prints both with their ratio.
+
+`--page-cpu N` measures what one page costs its browser, the part of a class's wait this
+machine's cores spend in the benchmark above: two servers of this tree, one drawing its
+pages with Palace's front end (`make app`'s default, `palace/app/server/front_end.py`) and
+one with Voilà's (``--PalaceVoila.light_page=False``), and N cold pages of each, one at a
+time and alternating, each in a fresh browser context of one Chromium; for each, the CPU
+seconds of Chromium's processes from the request to two quiet seconds after the table was
+drawn, and the time to the drawn table. Medians, ranges and their ratio are printed.
 """
 
 from __future__ import annotations
@@ -382,6 +392,90 @@ async def browser_run(
                 os.unlink(executable)
 
 
+def _tree_cpu(root) -> float:
+    """CPU seconds of a process and its descendants (and their reaped children)."""
+    import psutil
+
+    total = 0.0
+    for proc in [root, *root.children(recursive=True)]:
+        try:
+            t = proc.cpu_times()
+            total += t.user + t.system + t.children_user + t.children_system
+        except psutil.NoSuchProcess:
+            pass
+    return total
+
+
+async def page_cpu_run(bases: dict[str, str], rounds: int, timeout: float) -> dict:
+    """For each server, `rounds` cold pages, alternating: (Chromium CPU s, seconds to draw)."""
+    import psutil
+    from playwright.async_api import async_playwright
+
+    got: dict[str, list[tuple[float, float]]] = {name: [] for name in bases}
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(
+            executable_path=CHROMIUM,
+            headless=True,
+            args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", OFFLINE],
+        )
+        chromium = next(
+            p
+            for p in psutil.Process().children(recursive=True)
+            if "chrom" in p.name() and not any(a.startswith("--type=") for a in p.cmdline())
+        )
+        try:
+            for _ in range(rounds):
+                for name, base in bases.items():
+                    context = await browser.new_context(viewport={"width": 1280, "height": 900})
+                    await context.add_init_script(DRAWN_SCRIPT)
+                    tab = await context.new_page()
+                    await asyncio.sleep(1.0)
+                    cpu0, t0 = _tree_cpu(chromium), time.time()
+                    await tab.goto(base + APP, wait_until="commit", timeout=timeout * 1000)
+                    drawn = await tab.wait_for_function(
+                        "window.palaceDrawn", polling=200, timeout=timeout * 1000
+                    )
+                    seconds = await drawn.json_value() / 1000 - t0
+                    await asyncio.sleep(2.0)
+                    got[name].append((_tree_cpu(chromium) - cpu0, seconds))
+                    await context.close()
+        finally:
+            await browser.close()
+    return got
+
+
+def page_cpu_report(rounds: int, timeout: float) -> None:
+    servers = {
+        "Palace's front end (make app)": Server(["--pool_size=2"]),
+        "Voilà's front end (--PalaceVoila.light_page=False)": Server(
+            ["--pool_size=2", "--PalaceVoila.light_page=False"]
+        ),
+    }
+    try:
+        for server in servers.values():
+            server.wait_serving()
+            server.wait_pool(2)
+        got = asyncio.run(page_cpu_run({n: s.base for n, s in servers.items()}, rounds, timeout))
+    finally:
+        for server in servers.values():
+            server.stop()
+    print(
+        f"one cold page at a time, {rounds} of each, alternating (Chromium's CPU seconds, "
+        "request to two quiet seconds after the table was drawn):"
+    )
+    medians = {}
+    for name, runs in got.items():
+        cpu = sorted(c for c, _ in runs)
+        drawn = sorted(d for _, d in runs)
+        medians[name] = statistics.median(cpu)
+        print(
+            f"  {name:<52} CPU median {medians[name]:.2f} s ({cpu[0]:.2f}-{cpu[-1]:.2f}); "
+            f"drawn after a median {statistics.median(drawn):.2f} s"
+        )
+    ours, voilas = medians.values()
+    print(f"  Palace's front end ÷ Voilà's: {ours / voilas:.2f}× the browser CPU of a page")
+
+
 # ---------------------------------------------------------------------- plain GETs
 def http_run(base: str, pages: int, timeout: float) -> list[dict]:
     results: list[dict] = [{} for _ in range(pages)]
@@ -454,8 +548,18 @@ def main() -> int:
         help="--kernel: the page to open, in notebooks/ (08_rule_explorer.ipynb: the "
         "heaviest lesson)",
     )
+    ap.add_argument(
+        "--page-cpu",
+        type=int,
+        default=0,
+        metavar="N",
+        help="one page's browser CPU, Palace's front end beside Voilà's, N pages of each",
+    )
     ap.add_argument("extra", nargs="*", help="more server options (after --)")
     args = ap.parse_args()
+    if args.page_cpu:
+        page_cpu_report(args.page_cpu, args.timeout)
+        return 0
     if args.kernel:
         roots = {
             "this tree, forked (make app)": (ROOT, True),
