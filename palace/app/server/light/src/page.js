@@ -21,6 +21,7 @@ import "./page.css";
 
 const WIDGET_VIEW = "application/vnd.jupyter.widget-view+json";
 const CELL_OUTPUT = 'script[type="application/vnd.voila.cell-output+json"]';
+const SHOW_AFTER_MS = 8000;
 const MODULES = {
   "@jupyter-widgets/base": base,
   "@jupyter-widgets/controls": controls,
@@ -161,7 +162,7 @@ async function main() {
   const rendermime = new RenderMimeRegistry({ initialFactories: standardRendererFactories });
   await manager.load();
   const scripts = [...document.body.querySelectorAll(CELL_OUTPUT)];
-  await Promise.all(
+  const drawn = Promise.all(
     scripts.map((script) => {
       const output = JSON.parse(script.textContent);
       const view = output.data && output.data[WIDGET_VIEW];
@@ -171,7 +172,11 @@ async function main() {
       return drawOutput(rendermime, script, output);
     }),
   );
+  // the cells are shown once every output is drawn (no half-drawn page), or after a few
+  // seconds all the same: one output that never draws must not hide the others
+  await Promise.race([drawn, new Promise((resolve) => setTimeout(resolve, SHOW_AFTER_MS))]);
   showCells();
+  await drawn;
   document.documentElement.setAttribute("data-palace-page", "drawn");
 }
 
