@@ -84,6 +84,9 @@ and thirty pages polled so take the cores the pages are drawn with."""
 OFFLINE = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
 """Chromium resolves no name but the loopback: the page's links to a CDN fail at once, in the
 browser (a route in Playwright would carry every request through its driver instead)."""
+BROWSER_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", OFFLINE]
+"""Every benchmark browser: headless on this machine, and only this machine (no fonts or
+icons from the network)."""
 ZYGOTE = "palace.app.server.zygote"  # the process `make app`'s kernels are forked from
 CONTROL_VERSION = "1.0.0"  # ipywidgets 8's jupyter.widget.control protocol
 
@@ -350,12 +353,7 @@ async def browser_run(
             await pw.chromium.launch(
                 executable_path=executable,
                 headless=True,
-                args=[
-                    "--no-sandbox",
-                    "--disable-gpu",
-                    "--disable-dev-shm-usage",
-                    OFFLINE,  # only this machine: no fonts or icons from the network
-                ],
+                args=BROWSER_ARGS,
             )
             for _ in range(-(-pages // per_browser))
         ]
@@ -416,7 +414,7 @@ async def page_cpu_run(bases: dict[str, str], rounds: int, timeout: float) -> di
         browser = await pw.chromium.launch(
             executable_path=CHROMIUM,
             headless=True,
-            args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", OFFLINE],
+            args=BROWSER_ARGS,
         )
         chromium = next(
             p

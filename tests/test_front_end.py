@@ -6,6 +6,8 @@ import gzip
 import logging
 import os
 import re
+import tempfile
+from pathlib import Path
 
 import pytest
 import tornado.testing
@@ -50,7 +52,8 @@ def test_the_built_front_end_is_whole_where_the_browser_tests_run() -> None:
 
 class Served(tornado.testing.AsyncHTTPTestCase):
     def get_app(self) -> tornado.web.Application:
-        folder = self.get_tmp()
+        self._folder = tempfile.TemporaryDirectory()
+        folder = Path(self._folder.name)
         (folder / SCRIPT).write_text("var page = 1;" * 500)
         (folder / STYLE).write_text(".palace{}" * 500)
         self.built = load(folder)
@@ -59,16 +62,9 @@ class Served(tornado.testing.AsyncHTTPTestCase):
             [(f"/{front_end.ROUTE}(.*)", FrontEndHandler, {"front_end": self.built})]
         )
 
-    def get_tmp(self):
-        import pathlib
-        import tempfile
-
-        self._tmp = tempfile.TemporaryDirectory()
-        return pathlib.Path(self._tmp.name)
-
     def tearDown(self) -> None:
         super().tearDown()
-        self._tmp.cleanup()
+        self._folder.cleanup()
 
     def test_each_file_with_its_type_gzipped_and_kept_for_good(self) -> None:
         for name, kind in ((SCRIPT, "text/javascript"), (STYLE, "text/css")):

@@ -215,7 +215,7 @@ class PalaceVoila(Voila):
         status = url_path_join(self.server_url, "/palace/api/status")
         ours.insert(0, (status, PalaceStatusHandler, door))
         if self.front_end is not None:
-            front = url_path_join(self.server_url, FRONT_END_ROUTE, "(palace-page\\.(?:js|css))")
+            front = url_path_join(self.server_url, FRONT_END_ROUTE, "([^/]+)")
             ours.insert(0, (front, FrontEndHandler, {"front_end": self.front_end}))
         if self.scripts is not None:
             scripts = url_path_join(self.server_url, BUNDLE_ROUTE)

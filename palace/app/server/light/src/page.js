@@ -83,25 +83,35 @@ function asMime(output) {
   return { data: output.data || {}, metadata: output.metadata || {} };
 }
 
+/** Put `widget` where `script` (an output Voilà wrote) was. */
+function replaceScript(script, widget) {
+  const parent = script.parentElement;
+  parent.removeChild(script);
+  Widget.attach(widget, parent);
+}
+
+/** Say on the page, not only in the console, that an output could not be drawn. */
+function sayNotDrawn(node, text) {
+  const pre = document.createElement("pre");
+  pre.className = "lm-Widget jp-RenderedText";
+  pre.setAttribute("data-mime-type", "application/vnd.jupyter.stderr");
+  pre.textContent = text;
+  node.appendChild(pre);
+}
+
 /** Draw one widget view in place of `script`. */
 async function drawWidget(manager, script, modelId) {
   const holder = new Widget();
   holder.addClass("lm-Panel");
   holder.addClass("jp-OutputArea-output");
-  const parent = script.parentElement;
-  parent.removeChild(script);
-  Widget.attach(holder, parent);
+  replaceScript(script, holder);
   try {
     const model = await manager.get_model(modelId);
     const view = await manager.create_view(model);
     Widget.attach(view.luminoWidget, holder.node);
   } catch (error) {
-    // said on the page, not only in the console: a widget this front end does not know
-    const pre = document.createElement("pre");
-    pre.className = "lm-Widget jp-RenderedText";
-    pre.setAttribute("data-mime-type", "application/vnd.jupyter.stderr");
-    pre.textContent = `This output could not be drawn here (${error.message}).`;
-    holder.node.appendChild(pre);
+    // a widget this front end does not know (a library other than ipywidgets' controls)
+    sayNotDrawn(holder.node, `This output could not be drawn here (${error.message}).`);
     console.error("a widget could not be drawn", error);
   }
 }
@@ -116,15 +126,11 @@ async function drawOutput(rendermime, script, output) {
   const renderer = rendermime.createRenderer(type);
   renderer.addClass("jp-OutputArea-output");
   renderer.node.setAttribute("data-mime-type", type);
-  const parent = script.parentElement;
-  parent.removeChild(script);
-  Widget.attach(renderer, parent);
+  replaceScript(script, renderer);
   try {
     await renderer.renderModel({ data: mime.data, metadata: mime.metadata, trusted: true });
   } catch (error) {
-    const pre = document.createElement("pre");
-    pre.textContent = `Javascript Error: ${error.message}`;
-    renderer.node.appendChild(pre);
+    sayNotDrawn(renderer.node, `Javascript Error: ${error.message}`);
   }
 }
 
