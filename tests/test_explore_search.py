@@ -11,7 +11,8 @@ import pytest
 
 from palace.analysis import variant_effects as ve
 from palace.analysis.variants import named
-from palace.app.explore_tab import MAX_SEARCH_SECONDS, ExploreTab, search_seconds
+from palace.app.explore_tab import ExploreTab
+from palace.app.study_budget import MAX_STUDY_SECONDS, hands_that_fit, study_seconds
 
 
 def search_tab(scheduler: str = "serial", **setup: object) -> ExploreTab:
@@ -65,7 +66,8 @@ def test_switching_to_search_bots_shows_the_budget_and_lowers_the_hands() -> Non
     tab.bot.value = "search"
     assert tab.simulations.layout.display is None
     assert tab.hands.value < 200 and "Hands each is now" in tab.status.value
-    assert search_seconds(tab.hands.value, tab.players.value, tab.simulations.value, 5) <= 60
+    assert study_seconds("search", tab.hands.value, 4, 5, tab.simulations.value) <= 60
+    assert tab.hands.value > hands_that_fit("search", 4, 5, tab.simulations.value, seconds=60) // 2
     tab.bot.value = "rules"
     assert tab.simulations.layout.display == "none"
 
@@ -89,16 +91,16 @@ def test_search_work_beyond_the_cap_is_refused(setup: dict, says: str) -> None:
 
 def test_the_cap_counts_the_search_cost() -> None:
     """Hands that rule bots may play are refused to search bots when the search is long."""
-    tab = ExploreTab(hands=1_000, scheduler="serial")
+    tab = ExploreTab(hands=2_000, scheduler="serial")
     tab.selected = ("standard", "no-limit")
     tab.players.value = 4
-    assert search_seconds(1_000, 4, tab.simulations.value, 2) > MAX_SEARCH_SECONDS
+    assert study_seconds("search", 2_000, 4, 2, tab.simulations.value) > MAX_STUDY_SECONDS
     tab.bot.value = "rules"
-    assert tab.start()  # 1,000 rule-bot hands are fine
+    assert tab.start()  # 2,000 rule-bot hands are fine
     tab.cancel()
     assert tab.wait(timeout=30)
     tab.bot.value = "search"
-    tab.hands.value = 1_000
+    tab.hands.value = 2_000
     assert not tab.start() and "The search bots would think for about" in tab.status.value
 
 

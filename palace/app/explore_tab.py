@@ -8,8 +8,8 @@ and the findings in words beside the table).
 The study runs off the widget thread (a background thread driving the shards, on a Dask
 `LocalCluster` by default, see `palace.analysis.cluster`), so the page keeps answering; a
 progress bar follows the shards, Cancel stops the run within about a shard, and the work is
-bounded: at most `MAX_HAND_SEATS` hands x players per variant for the rule bots, and about
-`MAX_SEARCH_SECONDS` of computing for the search bots (`search_seconds`).
+bounded: a study whose estimated computing (`palace.app.study_budget`, from the engine's
+measured speed) is over about four minutes is refused, with the number of hands that fit.
 """
 
 from __future__ import annotations
@@ -35,40 +35,30 @@ from ipywidgets import (
 
 from palace.analysis.variants import VARIANTS
 from palace.app.common import WIDE_LABEL, flow_row, guard, message_html, titled_box
+from palace.app.study_budget import (
+    MAX_STUDY_SECONDS,
+    SEARCH,
+    hands_that_fit,
+    round_down,
+    said,
+    study_seconds,
+)
 from palace.widgets.theme import esc, root
 from palace.words import plural
 
 log = logging.getLogger("palace.app")
 
-MAX_HAND_SEATS = 20_000
-"""The cap on Hands each x Players (per variant): 5,000 hands at 4 players, 2,000 at 10."""
 MAX_PLAYERS, MIN_PLAYERS = 10, 2
 TICKED = ("standard", "no-limit", "free-discard", "call-matches-attack", "only-stay-quiet")
 
-SEARCH = "search"
 SEARCH_SIMULATIONS = 16
-"""The search bots' budget in Explore: worlds searched per decision (small, so a few dozen
-hands per variant take a minute or so)."""
+"""The search bots' budget in Explore: worlds searched per decision (small, so that a study
+of a few hundred hands stays within a minute or two)."""
 MAX_SIMULATIONS = 200
-SEARCH_SECONDS_PER_UNIT = 8e-4
-"""CPU seconds one search-bot hand takes per simulation per players² (measured here with
-`bench`-like runs: 0.2-0.8 ms; the upper end is used, so estimates are on the safe side)."""
-MAX_SEARCH_SECONDS = 240.0
-"""The cap on a search-bot comparison: about four minutes of one core's computing."""
 SEARCH_SHARD_SECONDS = 1.0
 """About how long one shard of a search-bot comparison plays (so Cancel is prompt)."""
-
-
-def search_seconds(hands: int, players: int, simulations: int, variants: int = 1) -> float:
-    """The estimated CPU seconds of a search-bot comparison: hands x simulations x players²
-    per variant, at `SEARCH_SECONDS_PER_UNIT`."""
-    return SEARCH_SECONDS_PER_UNIT * hands * simulations * players**2 * variants
-
-
-def _minutes(seconds: float) -> str:
-    if seconds < 90:
-        return f"{max(1, round(seconds))} s"
-    return f"{seconds / 60:.1f} minutes"
+SEARCH_BUDGET_SECONDS = 60.0
+"""Choosing search bots lowers Hands each to what fits in about this much computing."""
 
 
 def format_table(df: Any) -> Any:
@@ -92,7 +82,7 @@ def check_setup(
     """Why a setup is refused (naming the field and the limit), or None if it may run."""
     fields: list[tuple[str, object, int, int | None]] = [
         ("Players", players, MIN_PLAYERS, MAX_PLAYERS),
-        ("Hands each", hands, 1, MAX_HAND_SEATS),
+        ("Hands each", hands, 1, None),
         ("Seed", seed, 0, None),
     ]
     if bot == SEARCH:
@@ -104,28 +94,24 @@ def check_setup(
             span = f"from {low:,} to {high:,}" if high is not None else f"{low:,} or more"
             return f"{name} must be {span}, got {value:,}."
     assert isinstance(hands, int) and isinstance(players, int)
-    if bot == SEARCH:
-        assert isinstance(simulations, int)
-        need = search_seconds(hands, players, simulations, variants)
-        if need > MAX_SEARCH_SECONDS:
-            fit = max(
-                1, int(MAX_SEARCH_SECONDS / search_seconds(1, players, simulations, variants))
-            )
-            return (
-                f"The search bots would think for about {_minutes(need)} (Hands each × "
-                f"variants × Simulations × Players² = {hands:,} × {variants} × {simulations} × "
-                f"{players}²); the cap is about {_minutes(MAX_SEARCH_SECONDS)} of computing "
-                f"(for example {fit:,} hands each). Lower Hands each, Simulations, Players or "
-                "the number of variants."
-            )
+    sims = simulations if bot == SEARCH and isinstance(simulations, int) else SEARCH_SIMULATIONS
+    need = study_seconds(bot, hands, players, variants, sims)
+    if need <= MAX_STUDY_SECONDS:
         return None
-    if hands * players > MAX_HAND_SEATS:
+    fit = hands_that_fit(bot, players, variants, sims)
+    if bot == SEARCH:
         return (
-            f"Hands each × Players is {hands:,} × {players} = {hands * players:,}; the cap is "
-            f"{MAX_HAND_SEATS:,} per variant (for example {MAX_HAND_SEATS // players:,} hands "
-            f"at {players} players). Lower Hands each or Players."
+            f"The search bots would think for about {said(need)} (Hands each × variants × "
+            f"Simulations × Players² = {hands:,} × {variants} × {sims} × {players}²); the cap "
+            f"is about {said(MAX_STUDY_SECONDS)} of computing (for example {fit:,} hands "
+            "each). Lower Hands each, Simulations, Players or the number of variants."
         )
-    return None
+    return (
+        f"The bots would play for about {said(need)} (Hands each × variants × Players = "
+        f"{hands:,} × {variants} × {players}); the cap is about {said(MAX_STUDY_SECONDS)} of "
+        f"computing (for example {fit:,} hands each). Lower Hands each, Players or the number "
+        "of variants."
+    )
 
 
 class ExploreTab(VBox):
@@ -196,17 +182,21 @@ class ExploreTab(VBox):
         self._text = "No comparison run yet."
         self._thread: threading.Thread | None = None
         self._watch: Any = None
+        rule_hands = round_down(hands_that_fit("rules", 4, 5))
+        search_hands = round_down(hands_that_fit(SEARCH, 4, 5, seconds=SEARCH_BUDGET_SECONDS))
         note = HTML(
             root(
                 '<div class="palace-note">Each variant plays the <b>same</b> seeded hands with the '
                 "same bots, so differences come from the rules. The chart shows each variant as "
-                "a change from the first one ticked. 200 hands take a few seconds; Cancel stops "
-                f"a long run. At most {MAX_HAND_SEATS:,} hands × players per variant.<br>"
+                "a change from the first one ticked. A study may compute for about "
+                f"{said(MAX_STUDY_SECONDS)}: here that is about {rule_hands:,} hands of 4 "
+                "players for each of 5 variants. Cancel stops a long run.<br>"
                 "Rule bots play the same way whatever the prices, so a rule that changes only "
                 "prices hardly shows. <b>Search bots</b> think ahead under the table's rules, "
                 "so they change their play when the rules change: every figure then comes with "
-                "its 95% interval, and the findings are said in words. They are slower: a few "
-                "dozen hands each take a minute or so.</div>"
+                "its 95% interval, and the findings are said in words. They are slower: here a "
+                f"minute of computing plays about {search_hands:,} hands of 4 players for each of "
+                "5 variants.</div>"
             )
         )
         form = titled_box(
@@ -293,10 +283,8 @@ class ExploreTab(VBox):
         self._watch = Watch(on_progress=self._on_progress)
         self.run_button.disabled, self.cancel_button.disabled = True, False
         self.progress.value, self.progress.max, self.progress.bar_style = 0, 1, "info"
-        about = ""
-        if bot == SEARCH:
-            need = search_seconds(hands, players, simulations, len(slugs))
-            about = f" (search bots: about {_minutes(need)} of computing)"
+        need = study_seconds(bot, hands, players, len(slugs), simulations)
+        about = f" (about {said(need)} of computing)"
         self.say(
             f"Playing {hands:,} hands × {len(slugs)} variants with {players} players{about}…",
             ok=True,
@@ -365,7 +353,7 @@ class ExploreTab(VBox):
         from palace.analysis.variants import named
 
         hands, players, sims = setup["hands"], setup["players"], setup["simulations"]
-        per_hand = search_seconds(1, players, sims)
+        per_hand = study_seconds(SEARCH, 1, players, 1, sims)
         per_shard = max(1, min(hands, int(SEARCH_SHARD_SECONDS / per_hand)))
         return run_study(
             named(slugs),
@@ -490,9 +478,11 @@ class ExploreTab(VBox):
         sims, n = self.simulations.value, max(1, len(self.selected))
         ok = isinstance(players, int) and MIN_PLAYERS <= players <= MAX_PLAYERS
         ok = ok and isinstance(sims, int) and 1 <= sims <= MAX_SIMULATIONS
-        if ok and isinstance(hands, int) and search_seconds(hands, players, sims, n) > 60:
-            fit = max(1, int(60 / search_seconds(1, players, sims, n)))
-            self.hands.value = min(hands, fit - fit % 10 if fit >= 10 else fit)
+        if not ok or not isinstance(hands, int):
+            return
+        if study_seconds(SEARCH, hands, players, n, sims) > SEARCH_BUDGET_SECONDS:
+            fit = hands_that_fit(SEARCH, players, n, sims, seconds=SEARCH_BUDGET_SECONDS)
+            self.hands.value = min(hands, round_down(fit))
             self.say(
                 f"Search bots think about every move: Hands each is now {self.hands.value:,} "
                 "(about a minute of computing).",
