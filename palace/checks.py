@@ -439,6 +439,48 @@ def listed_discard(bits: int) -> Discard:
     return _kept(Discard, _DISCARD_BY_BITS, bits)
 
 
+TurnOutline = tuple[bool, bool, tuple[Bet, ...], bool]
+"""Which turn actions are legal now, without listing the Discards: (Buy, any Discard, the
+Bets, Stay). A player that weighs the kinds of action first reads this
+(`SeatView.turn_outline`) and builds only the action it takes. Fold is always legal on a
+turn (R6.6); while Discard is, every non-empty set of the seat's soldiers is a legal Discard
+(`listed_discard`, R6.4); a Bet is the minimum attack on its target (R7.1-R7.3); Stay is
+not legal while R9.3 forces a battle. (A plain tuple: a compiled module makes one for the
+cost of its four fields.)"""
+
+
+def turn_outline(t: Table) -> TurnOutline | None:
+    """The outline of the legal turn actions now, or None when no turn is due (another
+    phase, a card due, the hand over): the gates `legal_actions` lists a turn from."""
+    seat = t.to_act
+    if seat is None or t.pending is not None or t.phase is not P_TURN:
+        return None
+    bets: list[Bet] = []
+    if _bet_amount(t, seat, None) is None:
+        active = t.active
+        for s in range(t.players):
+            if s != seat and active[s] and _bet_target(t, seat, s) is None:
+                bets.append(_BETS[s])
+    return (
+        _buy_gate(t, seat) is None,
+        _discard_gate(t, seat) is None,
+        tuple(bets),
+        _forced(t, seat) is None,
+    )
+
+
+def outline_of(legal: Sequence[Action]) -> TurnOutline:
+    """The outline of a listed turn (`legal_actions` on a turn), read off its actions."""
+    bets = tuple([a for a in legal if type(a) is Bet])
+    buy = discard = stay = False
+    for a in legal:
+        kind = type(a)
+        buy = buy or kind is Buy
+        discard = discard or kind is Discard
+        stay = stay or kind is Stay
+    return (buy, discard, bets, stay)
+
+
 def legal_actions(t: Table) -> list[Action]:
     """Every action `why_illegal` accepts now, in a fixed order (Buy, Discards, Bets,
     Stay, Fold; Fold, Call, Raise; Trims from fewest discards)."""
@@ -447,17 +489,14 @@ def legal_actions(t: Table) -> list[Action]:
         return []
     phase = t.phase
     if phase is P_TURN:
-        out: list[Action] = []
-        if _buy_gate(t, seat) is None:
-            out.append(BUY)
-        if _discard_gate(t, seat) is None:
+        outline = turn_outline(t)
+        assert outline is not None
+        buy, discard, bets, stay = outline
+        out: list[Action] = [BUY] if buy else []
+        if discard:
             out.extend(_discards(t.soldiers(seat)))
-        if _bet_amount(t, seat, None) is None:
-            active = t.active
-            for s in range(t.players):
-                if s != seat and active[s] and _bet_target(t, seat, s) is None:
-                    out.append(_BETS[s])
-        if _forced(t, seat) is None:
+        out.extend(bets)
+        if stay:
             out.append(STAY)
         out.append(FOLD)
         return out

@@ -476,9 +476,7 @@ class Game:
         """What `seat` may know now (R5.3), with perfect recall of what it has seen."""
         if (type(seat) is not int and not is_whole(seat)) or not 0 <= seat < self.players:
             raise PalaceError(f"seat must be 0-{self.players - 1}, got {seat!r}")
-        mem = self._memories[seat]
-        if mem is None:
-            mem = self._memories[seat] = SeatMemory(seat, self.rules)
+        mem = self._memories  # a seat's memory is made when a view's `learned` is first read
         t = self._t
         if t.to_act != seat:
             return build_view(t, seat, mem, (), _WORLD)
@@ -493,6 +491,9 @@ class Game:
 
     def _legal_tuple(self) -> tuple[Action, ...]:
         return tuple(self._legal_now())
+
+    def _turn_outline(self) -> checks.TurnOutline | None:
+        return checks.turn_outline(self._t)
 
     def _settle(self) -> None:
         """List the legal actions of every view still alive that has not read them yet,

@@ -21,6 +21,7 @@ from mypy_extensions import mypyc_attr
 
 from palace.actions import Action
 from palace.cards import Card, Suit
+from palace.checks import TurnOutline, outline_of
 from palace.errors import StateError
 from palace.events import Event, Phase
 from palace.rules import Rules
@@ -112,6 +113,8 @@ class TurnState(NamedTuple):
 class _Lister(Protocol):
     def _legal_tuple(self) -> tuple[Action, ...]: ...
 
+    def _turn_outline(self) -> TurnOutline | None: ...
+
 
 @mypyc_attr(native_class=False)  # a Python object, so a game may hold weak references to it
 class OwedLegal:
@@ -138,6 +141,7 @@ def _listed_now(owed: OwedLegal) -> tuple[Action, ...]:
 
 
 _blank: Final = object.__new__
+P_TURN: Final = Phase.TURN
 
 
 def owed_legal(game: _Lister) -> OwedLegal:
@@ -180,7 +184,7 @@ class SeatView:
         rejects: tuple[Card, ...],
         battle: BattleInfo | None,
         legal: tuple[Action, ...] | Callable[[], tuple[Action, ...]] = (),
-        learned: dict[Card, str] | tuple[SeatMemory, Table, int] | None = None,
+        learned: dict[Card, str] | tuple[list[SeatMemory | None], Table, int] | None = None,
         turn: TurnState = TurnState(),  # noqa: B008 (an immutable NamedTuple)
         # builds a game from a sampled world (the Game class's factory, never a game)
         sampler: Callable[[SeatView, random.Random], Any] | None = None,
@@ -201,8 +205,8 @@ class SeatView:
         self.sampler = sampler
         # `legal` as given, or the function that lists them
         self._legal: tuple[Action, ...] | Callable[[], tuple[Action, ...]] = legal
-        # `learned` as given, or (the seat's memory, the table, how far to read it)
-        self._learned: dict[Card, str] | tuple[SeatMemory, Table, int] | None = learned
+        # `learned` as given, or (the game's memories by seat, the table, how far to read it)
+        self._learned: dict[Card, str] | tuple[list[SeatMemory | None], Table, int] | None = learned
         self._known: dict[Card, str] | None = None
         self._unseen: frozenset[Card] | None = None
         self._by_zone: dict[str, list[Card]] | None = None
@@ -216,6 +220,20 @@ class SeatView:
         listed = _listed_now(legal) if type(legal) is OwedLegal else legal()
         self._legal = listed
         return listed
+
+    @property
+    def turn_outline(self) -> TurnOutline | None:
+        """The seat's legal turn actions in outline, (Buy, any Discard, the Bets, Stay),
+        without listing every Discard (`palace.checks.TurnOutline`); None when no turn of
+        this seat is due. The same gates as `legal`, as of the moment the view was made."""
+        if self.phase is not P_TURN or self.to_act != self.seat:
+            return None
+        legal = self._legal
+        if type(legal) is OwedLegal and legal.listed is None:
+            # not listed yet, so the game has not moved since this view was made
+            return legal.game._turn_outline()
+        listed = self.legal
+        return outline_of(listed) if listed else None
 
     @property
     def learned(self) -> dict[Card, str]:
@@ -420,14 +438,20 @@ def _view_of(state: dict[str, Any]) -> SeatView:
     return SeatView(**state)
 
 
-def _recall(recall: tuple[SeatMemory, Table, int], seat: int, rules: Rules) -> dict[Card, str]:
+def _recall(
+    recall: tuple[list[SeatMemory | None], Table, int], seat: int, rules: Rules
+) -> dict[Card, str]:
     """Where `seat` knew cards were when the table had `k` memo entries (its `learned`).
 
-    The seat's memory reads on to that point; a memory already past it (a later view was
-    made first) cannot go back, so a fresh one reads the table's history from the start:
-    the table only ever appends to it."""
-    memory, t, k = recall
-    if memory.done > k:
+    The game keeps one memory per seat, made when a view of the seat is first asked what
+    it learned (a player that never asks costs no memory). The seat's memory reads on to
+    that point; a memory already past it (a later view was read first) cannot go back, so a
+    fresh one reads the table's history from the start: the table only ever appends to it."""
+    memories, t, k = recall
+    memory = memories[seat]
+    if memory is None:
+        memory = memories[seat] = SeatMemory(seat, rules)
+    elif memory.done > k:
         memory = SeatMemory(seat, rules)
     memory.catch_up(t, k)
     return dict(memory.known)
@@ -446,7 +470,7 @@ def _same_cards(cards: tuple[Card, ...], now: list[Card]) -> bool:
 def build_view(
     t: Table,
     seat: int,
-    memory: SeatMemory,
+    memories: list[SeatMemory | None],
     legal: tuple[Action, ...] | Callable[[], tuple[Action, ...]],
     sampler: Callable[[SeatView, random.Random], Any] | None = None,
 ) -> SeatView:
@@ -454,8 +478,8 @@ def build_view(
 
     `legal` is the seat's legal actions, or a function that lists them (called when the
     view's `legal` is first read: the caller must read it before the table changes). What
-    the seat remembers (`learned`) is read from its memory when first asked for, up to
-    this moment."""
+    the seat remembers (`learned`) is read from its memory in `memories` (the game's, one
+    per seat, made when first needed) when first asked for, up to this moment."""
     z = t.zones
     stacks: list[int | None] = list(t.stacks) if t.stacks is not None else [None] * t.players
     new = tuple.__new__  # NamedTuples straight from their fields (a view is built per move)
@@ -528,7 +552,7 @@ def build_view(
         tuple(z["rejects"]),
         battle,
         legal,
-        (memory, t, len(t.memo)),
+        (memories, t, len(t.memo)),
         turn,
         sampler,
     )

@@ -12,13 +12,14 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from palace.actions import Action, Bet, Buy, Discard, Fold, Raise
+from palace.actions import Action, Bet, Raise
 from palace.checks import (
     BUY,
     CALL,
     FOLD,
     RAISE,
     STAY,
+    TurnOutline,
     listed_discard,
     listed_trim,
     listing_order,
@@ -47,11 +48,7 @@ C_THREE_OF_A_KIND: Final = Category.THREE_OF_A_KIND
 P_BATTLE_RESPONSE: Final = Phase.BATTLE_RESPONSE
 P_TRIM_TO_FIVE: Final = Phase.TRIM_TO_FIVE
 # The action classes too: a compiled module reads a class of a pure-Python module through
-# its globals dict on every use, and the rule bot compares each legal action's type.
-BET_TYPE: Final = Bet
-BUY_TYPE: Final = Buy
-DISCARD_TYPE: Final = Discard
-FOLD_TYPE: Final = Fold
+# its globals dict on every use, and the rule bot looks for a Raise among the legal answers.
 RAISE_TYPE: Final = Raise
 
 
@@ -252,11 +249,12 @@ class RuleBot:
     def choose(self, view: SeatView) -> Action:
         if view.phase is P_TRIM_TO_FIVE and view.to_act == view.seat:
             return self._trim(view)  # weighs the trims without listing them (`view.legal`)
-        if not view.legal:
-            raise PalaceError(f"seat {view.seat} has no decision to make now")
-        if view.phase is P_BATTLE_RESPONSE:
+        if view.phase is P_BATTLE_RESPONSE and view.legal:
             return self._answer(view)
-        return self._turn(view)
+        outline = view.turn_outline  # the kinds of turn action, the Discards not listed
+        if outline is None:
+            raise PalaceError(f"seat {view.seat} has no decision to make now")
+        return self._turn(view, outline)
 
     def _trim(self, view: SeatView) -> Action:
         """Keep the soldiers that make the best hand, and no more than it needs (R6.7):
@@ -282,19 +280,10 @@ class RuleBot:
             return CALL
         return FOLD
 
-    def _turn(self, view: SeatView) -> Action:
-        legal = view.legal
+    def _turn(self, view: SeatView, outline: TurnOutline) -> Action:
+        can_buy, can_discard, bets, can_stay = outline
+        not_forced = can_buy or can_discard or can_stay  # else only Bet and Fold (R9.3)
         sizes = _Sizes(view)
-        bets: list[Bet] = []
-        can_buy = can_discard = not_forced = False
-        for a in legal:
-            kind = type(a)
-            if kind is BET_TYPE:
-                bets.append(a)  # type: ignore[arg-type]
-            elif kind is not FOLD_TYPE:
-                not_forced = True
-                can_buy = can_buy or kind is BUY_TYPE
-                can_discard = can_discard or kind is DISCARD_TYPE
         best: tuple[int, Bet] | None = None
         for a in bets:
             mine = sizes.mine_vs(a.target)
