@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from palace import Game, Phase, RandomBot, Rules
-from palace.actions import Discard, Trim, action_from_dict
+from palace.actions import Bet, Buy, Discard, Fold, Stay, Trim, action_from_dict
 from palace.checks import listed_trim, trim_sets
 from palace.hands import card_set
 
@@ -111,3 +111,41 @@ def test_state_at_matches_replay_at_every_action(seed, players, steps):
     for index, zones in marks:
         snap = g.state_at(index)
         assert snap.zones == zones
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 6), rules=variants)
+def test_a_views_turn_outline_is_its_legal_turn_in_outline(seed, players, rules):
+    """`view.turn_outline` (what the rule bot reads) says of every turn what `legal` lists:
+    Buy, any Discard, the very Bet objects, Stay; None when the seat has no turn. A view
+    read only after the game has moved on still answers as of its own moment."""
+    g = Game.new(players=players, seed=seed, rules=rules)
+    rng = random.Random(seed)
+    bots = {s: RandomBot(rng) for s in range(players)}
+    while not g.is_over:
+        seat = g.to_act
+        views = [g.view(s) for s in range(players)]
+        unread = g.view(seat)  # its outline is read after the move below
+        for view in views:
+            outline, legal = view.turn_outline, view.legal
+            if view.phase is not Phase.TURN or not legal:
+                assert outline is None
+                continue
+            buy, discard, bets, stay = outline
+            assert buy == any(type(a) is Buy for a in legal)
+            assert discard == any(type(a) is Discard for a in legal)
+            assert list(bets) == [a for a in legal if type(a) is Bet]
+            assert all(any(b is a for a in legal) for b in bets)
+            assert stay == any(type(a) is Stay for a in legal)
+            assert type(legal[-1]) is Fold  # Fold is always legal on a turn (R6.6)
+            # and each is what the checks accept (why_illegal names the rule otherwise)
+            assert buy == (g.why_illegal(Buy()) is None)
+            assert stay == (g.why_illegal(Stay()) is None)
+            soldiers = view.me.soldiers
+            assert discard == bool(soldiers and g.why_illegal(Discard(cards=soldiers)) is None)
+            assert [b.target for b in bets] == [
+                s for s in range(players) if g.why_illegal(Bet(target=s)) is None
+            ]
+        before = [v.turn_outline for v in views if v.seat == seat]
+        g.apply(bots[seat].choose(g.view(seat)))
+        assert unread.turn_outline == before[0]
