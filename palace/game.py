@@ -476,18 +476,18 @@ class Game:
         """What `seat` may know now (R5.3), with perfect recall of what it has seen."""
         if (type(seat) is not int and not is_whole(seat)) or not 0 <= seat < self.players:
             raise PalaceError(f"seat must be 0-{self.players - 1}, got {seat!r}")
-        mem = self._memories  # a seat's memory is made when a view's `learned` is first read
+        memories = self._memories  # a seat's memory is made when `learned` is first read
         t = self._t
         if t.to_act != seat:
-            return build_view(t, seat, mem, (), _WORLD)
+            return build_view(t, seat, memories, (), _WORLD)
         version, listed = self._legal
         if version == t.version:
-            return build_view(t, seat, mem, tuple(listed), _WORLD)
+            return build_view(t, seat, memories, tuple(listed), _WORLD)
         # listed when the view's `legal` is first read (a player may never read it), or
         # at the latest before this game changes (`_settle`)
         owed = owed_legal(self)
         self._owed.append(weakref.ref(owed))
-        return build_view(t, seat, mem, owed, _WORLD)
+        return build_view(t, seat, memories, owed, _WORLD)
 
     def _legal_tuple(self) -> tuple[Action, ...]:
         return tuple(self._legal_now())
