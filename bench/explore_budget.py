@@ -18,10 +18,11 @@ import subprocess
 import sys
 import time
 
+from palace.app.study_budget import SEARCH_SIMULATIONS as SIMULATIONS  # Explore's default
+
 LINEUPS = ("rules", "mixed", "random")
 PLAYERS = (2, 4, 6, 10)
 SEARCH_PLAYERS = (2, 4, 6)
-SIMULATIONS = 16
 
 
 def measure(quick: bool) -> dict[str, object]:

@@ -471,14 +471,13 @@ def turn_outline(t: Table) -> TurnOutline | None:
 
 def outline_of(legal: Sequence[Action]) -> TurnOutline:
     """The outline of a listed turn (`legal_actions` on a turn), read off its actions."""
-    bets = tuple([a for a in legal if type(a) is Bet])
-    buy = discard = stay = False
-    for a in legal:
-        kind = type(a)
-        buy = buy or kind is Buy
-        discard = discard or kind is Discard
-        stay = stay or kind is Stay
-    return (buy, discard, bets, stay)
+    kinds = {type(a) for a in legal}
+    return (
+        Buy in kinds,
+        Discard in kinds,
+        tuple([a for a in legal if type(a) is Bet]),
+        Stay in kinds,
+    )
 
 
 def legal_actions(t: Table) -> list[Action]:

@@ -38,6 +38,7 @@ from palace.app.common import WIDE_LABEL, flow_row, guard, message_html, titled_
 from palace.app.study_budget import (
     MAX_STUDY_SECONDS,
     SEARCH,
+    SEARCH_SIMULATIONS,
     hands_that_fit,
     round_down,
     said,
@@ -51,9 +52,6 @@ log = logging.getLogger("palace.app")
 MAX_PLAYERS, MIN_PLAYERS = 10, 2
 TICKED = ("standard", "no-limit", "free-discard", "call-matches-attack", "only-stay-quiet")
 
-SEARCH_SIMULATIONS = 16
-"""The search bots' budget in Explore: worlds searched per decision (small, so that a study
-of a few hundred hands stays within a minute or two)."""
 MAX_SIMULATIONS = 200
 SEARCH_SHARD_SECONDS = 1.0
 """About how long one shard of a search-bot comparison plays (so Cancel is prompt)."""
@@ -94,7 +92,7 @@ def check_setup(
             span = f"from {low:,} to {high:,}" if high is not None else f"{low:,} or more"
             return f"{name} must be {span}, got {value:,}."
     assert isinstance(hands, int) and isinstance(players, int)
-    sims = simulations if bot == SEARCH and isinstance(simulations, int) else SEARCH_SIMULATIONS
+    sims = simulations if isinstance(simulations, int) else SEARCH_SIMULATIONS  # rules: unused
     need = study_seconds(bot, hands, players, variants, sims)
     if need <= MAX_STUDY_SECONDS:
         return None
