@@ -10,21 +10,36 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Final, Literal
 
 from palace.cards import Card, CardsLike, Suit, parse_cards
 from palace.hand_words import decided, hand_cards, hand_name
 from palace.hands import Hand, evaluate
 from palace.words import plural
 
+# A frozen dataclass's fields set from a written-out __init__, as the generated one does:
+# a compiled build (palace/native.py) runs the written one as C, the generated one as
+# Python it interprets (a showdown makes two armies and a result).
+_set: Final = object.__setattr__
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, init=False)
 class Army:
     """A player's cards in a battle: the banner, the soldiers and the palace (R8.1)."""
 
     banner: Card
     soldiers: tuple[Card, ...] = ()
     palace: tuple[Card, ...] = ()
+
+    def __init__(
+        self, banner: Card, soldiers: tuple[Card, ...] = (), palace: tuple[Card, ...] = ()
+    ) -> None:
+        _set(self, "banner", banner)
+        _set(self, "soldiers", soldiers)
+        _set(self, "palace", palace)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Army, (self.banner, self.soldiers, self.palace)
 
     @classmethod
     def parse(cls, banner: str | Card, soldiers: CardsLike = (), palace: CardsLike = ()) -> Army:
@@ -53,7 +68,7 @@ def _upper(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class BattleResult:
     """Who won a battle, how it was decided, both hands and the R8.5 counts.
 
@@ -70,6 +85,38 @@ class BattleResult:
     defender_banner_count: int
     attacker_suit: Suit
     defender_suit: Suit
+
+    def __init__(
+        self,
+        winner: Side | None,
+        decided_by: Literal["hand", "banner_count", "tie"],
+        attacker_hand: Hand,
+        defender_hand: Hand,
+        attacker_banner_count: int,
+        defender_banner_count: int,
+        attacker_suit: Suit,
+        defender_suit: Suit,
+    ) -> None:
+        _set(self, "winner", winner)
+        _set(self, "decided_by", decided_by)
+        _set(self, "attacker_hand", attacker_hand)
+        _set(self, "defender_hand", defender_hand)
+        _set(self, "attacker_banner_count", attacker_banner_count)
+        _set(self, "defender_banner_count", defender_banner_count)
+        _set(self, "attacker_suit", attacker_suit)
+        _set(self, "defender_suit", defender_suit)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return BattleResult, (
+            self.winner,
+            self.decided_by,
+            self.attacker_hand,
+            self.defender_hand,
+            self.attacker_banner_count,
+            self.defender_banner_count,
+            self.attacker_suit,
+            self.defender_suit,
+        )
 
     @property
     def rule(self) -> str:
@@ -139,10 +186,11 @@ def resolve_battle(attacker: Army, defender: Army, *, exclusion: bool = True) ->
     ah = evaluate(list(attacker.cards), exclude_suit=defender.suit if exclusion else None)
     dh = evaluate(list(defender.cards), exclude_suit=attacker.suit if exclusion else None)
     ac, dc = attacker.banner_count(), defender.banner_count()
-    suits = (attacker.suit, defender.suit)
+    a_suit, d_suit = attacker.suit, defender.suit
     if ah != dh:
-        return BattleResult("attacker" if ah > dh else "defender", "hand", ah, dh, ac, dc, *suits)
+        side: Side = "attacker" if ah > dh else "defender"
+        return BattleResult(side, "hand", ah, dh, ac, dc, a_suit, d_suit)
     if ac != dc:
         winner: Side = "attacker" if ac > dc else "defender"
-        return BattleResult(winner, "banner_count", ah, dh, ac, dc, *suits)
-    return BattleResult(None, "tie", ah, dh, ac, dc, *suits)
+        return BattleResult(winner, "banner_count", ah, dh, ac, dc, a_suit, d_suit)
+    return BattleResult(None, "tie", ah, dh, ac, dc, a_suit, d_suit)

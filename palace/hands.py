@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from enum import IntEnum
-from typing import Final, cast
+from typing import Any, Final, cast
 
 from palace.cards import Card, Rank, Suit, new_deck, parse_cards
 from palace.errors import CardError
@@ -273,6 +273,10 @@ class Hand:
         self.cards = cards
         self.exclude_suit = exclude_suit
         self._best: tuple[Card, ...] | None = None
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its fields (a compiled class is rebuilt through its __init__)."""
+        return Hand, (self.value, self.cards, self.exclude_suit)
 
     # ordering ---------------------------------------------------------------
     def __eq__(self, other: object) -> bool:

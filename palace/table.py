@@ -7,7 +7,7 @@ event index from the log alone (the deal stepper's back / next).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 from typing import Any, Final
 
 from palace.cards import Card, new_deck
@@ -30,6 +30,7 @@ FACE_UP_ZONES: Final = frozenset(
 )
 NO_DETAIL: Final[dict[str, Any]] = {}  # an event's detail when it has none (shared, never changed)
 _EMPTY: Final = NO_DETAIL
+_set: Final = object.__setattr__  # a frozen dataclass's fields, from a written-out __init__
 _new_event: Final = (
     tuple.__new__
 )  # a named tuple (an Event, a Move) straight from its fields (no defaults to fill)
@@ -109,9 +110,12 @@ def zone_names(players: int) -> list[str]:
 _ZONE_NAMES: Final = [
     tuple(COMMON_ZONES) + tuple(zone(s, p) for s in range(n) for p in SEAT_PARTS) for n in range(11)
 ]
+_EMPTY_ZONES: Final[list[dict[str, list[Card]]]] = [
+    {z: [] for z in names} for names in _ZONE_NAMES
+]  # templates of `new_table`'s zones (copied, never handed out)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class HandResult:
     """How a hand ended: who shares the pot, how much each took, and why (R10)."""
 
@@ -124,13 +128,46 @@ class HandResult:
     dealer: int
     hands: dict[int, Hand] | None = None
 
+    # written out, as `palace.battle` does for its frozen dataclasses (each hand makes one)
+    def __init__(
+        self,
+        winners: tuple[int, ...],
+        shares: dict[int, int],
+        reason: EndReason,
+        rule: str,
+        pot: int,
+        names: tuple[str, ...],
+        dealer: int,
+        hands: dict[int, Hand] | None = None,
+    ) -> None:
+        _set(self, "winners", winners)
+        _set(self, "shares", shares)
+        _set(self, "reason", reason)
+        _set(self, "rule", rule)
+        _set(self, "pot", pot)
+        _set(self, "names", names)
+        _set(self, "dealer", dealer)
+        _set(self, "hands", hands)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return HandResult, (
+            self.winners,
+            self.shares,
+            self.reason,
+            self.rule,
+            self.pot,
+            self.names,
+            self.dealer,
+            self.hands,
+        )
+
     @property
     def text(self) -> str:
         """The pot's sentence: ``"Ann takes the pot of 12 chips with the best hand."``."""
         return pot_sentence(self.names, self.pot, self.shares, self.reason, self.dealer)
 
 
-@dataclass
+@dataclass(init=False)
 class Battle:
     """An open battle (R7): who attacks whom, what each has paid, whose answer it is.
 
@@ -149,6 +186,50 @@ class Battle:
     bettor: int = -1
     last_bet: int = 0  # the bet or raise now being answered (what an all-in call refunds, R3.4)
     allin_attack: bool = False
+
+    # written out rather than generated: a compiled build (palace/native.py) runs it as C,
+    # where the dataclass's own is Python it interprets (a battle is opened several times a hand)
+    def __init__(
+        self,
+        attacker: int,
+        defender: int,
+        to_act: int,
+        owed: int,
+        paid: dict[int, int],
+        raises: int = 0,
+        last_raiser: int | None = None,
+        last_raise: int = 0,
+        bettor: int = -1,
+        last_bet: int = 0,
+        allin_attack: bool = False,
+    ) -> None:
+        self.attacker = attacker
+        self.defender = defender
+        self.to_act = to_act
+        self.owed = owed
+        self.paid = paid
+        self.raises = raises
+        self.last_raiser = last_raiser
+        self.last_raise = last_raise
+        self.bettor = bettor
+        self.last_bet = last_bet
+        self.allin_attack = allin_attack
+
+    def copy(self) -> Battle:
+        """An independent copy (its own `paid`)."""
+        return Battle(
+            self.attacker,
+            self.defender,
+            self.to_act,
+            self.owed,
+            dict(self.paid),
+            self.raises,
+            self.last_raiser,
+            self.last_raise,
+            self.bettor,
+            self.last_bet,
+            self.allin_attack,
+        )
 
 
 @dataclass(frozen=True)
@@ -176,28 +257,56 @@ def pending(kind: str, seat: int) -> Pending:
     return _PENDING[(kind, seat)]
 
 
-@dataclass
+@dataclass(init=False)
 class DealState:
     """Where the deal is, so it can stop before every card (a chance step) and go on."""
 
-    stage: str = "cut"  # cut, banner, palace, done
-    contenders: list[int] = field(default_factory=list)
-    drawn: list[tuple[int, Card]] = field(default_factory=list)
-    used: list[tuple[int, Card]] = field(default_factory=list)
-    pos: int = 0
-    holders: dict[str, dict[Any, int]] = field(default_factory=dict)
-    dealt: int = 0  # palace cards dealt so far
-    order: list[int] = field(default_factory=list)  # seats in dealing order (R4.1, R5.1)
-    script: list[Card] | None = None  # a scripted deck (D1): no shuffle before the palaces
+    stage: str  # cut, banner, palace, done
+    contenders: list[int]
+    drawn: list[tuple[int, Card]]
+    used: list[tuple[int, Card]]
+    pos: int
+    holders: dict[str, dict[Any, int]]
+    dealt: int  # palace cards dealt so far
+    order: list[int]  # seats in dealing order (R4.1, R5.1)
+    script: list[Card] | None  # a scripted deck (D1): no shuffle before the palaces
+
+    # written out rather than generated: a compiled build (palace/native.py) runs it as C,
+    # where the dataclass's own is Python it interprets (every hand makes one)
+    def __init__(
+        self,
+        stage: str = "cut",
+        contenders: list[int] | None = None,
+        drawn: list[tuple[int, Card]] | None = None,
+        used: list[tuple[int, Card]] | None = None,
+        pos: int = 0,
+        holders: dict[str, dict[Any, int]] | None = None,
+        dealt: int = 0,
+        order: list[int] | None = None,
+        script: list[Card] | None = None,
+    ) -> None:
+        self.stage = stage
+        self.contenders = [] if contenders is None else contenders
+        self.drawn = [] if drawn is None else drawn
+        self.used = [] if used is None else used
+        self.pos = pos
+        self.holders = {} if holders is None else holders
+        self.dealt = dealt
+        self.order = [] if order is None else order
+        self.script = script
 
     def copy(self) -> DealState:
-        return replace(
-            self,
-            contenders=list(self.contenders),
-            drawn=list(self.drawn),
-            used=list(self.used),
-            holders={g: dict(v) for g, v in self.holders.items()},
-            order=list(self.order),
+        """An independent copy (its own lists and dictionaries; the script is never changed)."""
+        return DealState(
+            self.stage,
+            list(self.contenders),
+            list(self.drawn),
+            list(self.used),
+            self.pos,
+            {g: dict(v) for g, v in self.holders.items()},
+            self.dealt,
+            list(self.order),
+            self.script,
         )
 
 
@@ -427,7 +536,7 @@ class Table:
         t.phase = self.phase
         t.to_act = self.to_act
         b = self.battle
-        t.battle = None if b is None else replace(b, paid=dict(b.paid))
+        t.battle = None if b is None else b.copy()
         t.quiet = self.quiet[:]
         t.quiet_kinds = dict(self.quiet_kinds)
         t.must_battle = self.must_battle
@@ -455,11 +564,14 @@ def new_table(
     """A table before any card moves: every zone empty, nothing put in or won, every seat
     in the hand unless `active` says otherwise."""
     n = len(names)
+    zones = _EMPTY_ZONES[n].copy()  # the keys laid out once: only the lists are new
+    for z in _ZONE_NAMES[n]:
+        zones[z] = []
     return Table(
         names=names,
         rules=rules,
         dealer=dealer,
-        zones={z: [] for z in zone_names(n)},
+        zones=zones,
         stacks=stacks,
         put_in=[0] * n,
         won=[0] * n,

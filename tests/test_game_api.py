@@ -251,3 +251,32 @@ def test_actions_with_malformed_fields_are_refused_by_rule(structure):
             g.apply(bad)
     with pytest.raises(CardError):
         Discard(cards=5)
+
+
+def test_a_hands_records_pickle_copy_and_stay_frozen():
+    """A hand's result, its battle results, the armies and hands in them: what a study or a
+    saved lesson may send to another process comes back equal, on the compiled engine too,
+    and none of them can be changed in place."""
+    import copy
+    import dataclasses
+    import pickle
+
+    from palace.events import EventKind
+
+    shown = []
+    for seed in range(40):
+        g = play_out(Game.new(players=4, seed=seed), {s: RuleBot() for s in range(4)})
+        shown += [e.detail for e in g.events if e.kind is EventKind.BATTLE]
+        if shown:
+            break
+    assert shown, "no battle shown down in 40 rule-bot hands"
+    res, battle, armies = g.result, shown[0]["battle"], shown[0]["armies"]
+    for record in (res, battle, battle.attacker_hand, *armies):
+        for back in (pickle.loads(pickle.dumps(record)), copy.deepcopy(record)):
+            assert back == record and type(back) is type(record)
+    assert pickle.loads(pickle.dumps(res)).text == res.text
+    assert pickle.loads(pickle.dumps(battle)).explain("Ann", "Bob") == battle.explain("Ann", "Bob")
+    for record, field in ((res, "pot"), (battle, "winner"), (armies[0], "palace")):
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(record, field, None)
+    assert dataclasses.replace(armies[0], soldiers=()).soldiers == ()
