@@ -6,8 +6,9 @@ runs R rounds of S seconds of CPU time, interleaved with the others, and keeps e
 best round (the machine is shared: the best round is the one least disturbed). Peers that
 are not installed are skipped with a note (``make bench`` installs them: the `bench` extra).
 
-- Palace, 4 players: a random legal action (`legal_actions()`, a seeded pick, `apply()`),
-  decisions per second of play (the deal timed apart, as the peers' decks are dealt
+- Palace, 4 players: a random legal action (`legal_actions()`, a pick from one seeded
+  generator for the whole run, as in the peers' loops, `apply()`), decisions per second of
+  play (the deal, hand `i` dealt from seed `i`, timed apart, as the peers' decks are dealt
   inside their own loops), and with the deal included;
 - `game.view(seat)` built before every decision (a bot's loop, the view timed alone, with
   its legal actions and the seat's memory read: a view fills them when first read), and
@@ -45,11 +46,11 @@ def _palace_play(seconds: float) -> dict[str, float]:
     play = deal = 0.0
     seed = 0
     clock = time.process_time
+    rng = random.Random(1)  # one generator for the run's picks, as the peers' loops below
     while play + deal < seconds:
         t0 = clock()
         g = Game.new(players=4, seed=seed)
         t1 = clock()
-        rng = random.Random(seed)
         while not g.is_over:
             legal = g.legal_actions()
             g.apply(legal[rng.randrange(len(legal))])

@@ -27,7 +27,6 @@ from __future__ import annotations
 import argparse
 import cProfile
 import json
-import logging
 import os
 import pstats
 import subprocess
@@ -199,16 +198,10 @@ def main() -> None:
     cpu0 = time.process_time()
     serial_df, serial_t = timed(args.hands, "serial", args.seed)
     serial_cpu = time.process_time() - cpu0
-    from distributed import Client, LocalCluster
+    from distributed import Client
 
     t0 = time.perf_counter()
-    with LocalCluster(
-        n_workers=2,
-        threads_per_worker=1,
-        processes=True,
-        dashboard_address="127.0.0.1:0",
-        silence_logs=logging.ERROR,
-    ) as local:
+    with cluster.local_cluster(2) as local:  # the cluster a study or Explore starts
         address = local.scheduler_address
         timed(8, address, args.seed)  # workers import Palace before the clock runs
         started = time.perf_counter() - t0

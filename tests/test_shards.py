@@ -103,17 +103,26 @@ def test_environment_picks_the_scheduler(monkeypatch: pytest.MonkeyPatch) -> Non
 def test_one_and_two_local_workers_give_the_serial_tables(
     serial_tables: list[pd.DataFrame],
 ) -> None:
-    from distributed import LocalCluster
+    import dask
+    from distributed import Client
+
+    def upkeep() -> tuple[object, ...]:
+        return tuple(dask.config.get(key) for key in cluster.QUIET_UPKEEP)
 
     for workers in (1, 2):
-        with LocalCluster(
-            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address="127.0.0.1:0"
-        ) as local:
+        with cluster.local_cluster(workers) as local:
             address = local.scheduler_address
             try:
                 assert_same(small_tables(progress=False, scheduler=address), serial_tables)
+                with Client(address, set_as_default=False) as probe:
+                    # each worker process runs with Dask's upkeep turned down
+                    assert (
+                        list(probe.run(upkeep).values())
+                        == [tuple(cluster.QUIET_UPKEEP.values())] * workers
+                    )
             finally:
                 cluster.close(address)
+    assert dask.config.get("distributed.worker.profile.enabled") is True  # only in the cluster
 
 
 def test_the_default_local_cluster_gives_the_serial_tables(

@@ -25,7 +25,7 @@ from palace.errors import PalaceError
 if TYPE_CHECKING:
     import argparse
 
-    from distributed import Client
+    from distributed import Client, LocalCluster
 
 SERIAL, LOCAL = "serial", "local"
 ENV = "PALACE_SCHEDULER"
@@ -33,6 +33,18 @@ WORKERS_ENV = "PALACE_WORKERS"
 MAX_LOCAL_WORKERS = 4
 CONNECT_TIMEOUT = "10s"  # how long to try reaching a scheduler named by address
 _ADDRESS = re.compile(r"^(tcp|tls|inproc|ws|wss|ucx)://\S+$|^[\w.\-\[\]:]+:\d+$")
+
+# Dask's own upkeep in a local cluster, turned down: at its defaults the scheduler's process
+# and each worker wake many times a second (an event-loop watchdog every 20 ms, a stack
+# sample of each worker every 10 ms for the dashboard's Profile page, system figures every
+# 0.5 s), about 13% of one core with nothing to do; these settings leave about 3% (docs:
+# speed.md). The dashboard still shows tasks, workers and memory; a Client of the user's own
+# (`client_for`) keeps whatever settings it was made with.
+QUIET_UPKEEP = {
+    "distributed.admin.tick.interval": "1s",
+    "distributed.admin.system-monitor.interval": "5s",
+    "distributed.worker.profile.enabled": False,
+}
 
 _lock = threading.Lock()
 _clients: dict[str, Client] = {}
@@ -90,17 +102,10 @@ def client_for(scheduler: str | None = None) -> Client | None:
         client = _clients.get(where)
         if client is not None and client.status == "running":
             return client
-        from distributed import Client, LocalCluster
+        from distributed import Client
 
         if where == LOCAL:
-            cluster = LocalCluster(
-                n_workers=local_workers(),
-                threads_per_worker=1,  # the engine holds the GIL: one process per core
-                processes=True,
-                dashboard_address="127.0.0.1:0",  # a free local port: no "8787 in use" warning
-                silence_logs=logging.ERROR,
-            )
-            client = Client(cluster, set_as_default=False)
+            client = Client(local_cluster(local_workers()), set_as_default=False)
         else:
             try:
                 client = Client(where, timeout=CONNECT_TIMEOUT, set_as_default=False)
@@ -108,6 +113,22 @@ def client_for(scheduler: str | None = None) -> Client | None:
                 raise SchedulerError(f"cannot reach the Dask scheduler at {where}: {exc}") from exc
         _clients[where] = client
         return client
+
+
+def local_cluster(workers: int) -> LocalCluster:
+    """A `LocalCluster` of `workers` processes with one thread each (the engine holds the
+    GIL), its dashboard on a free local port, Dask's upkeep turned down (`QUIET_UPKEEP`)."""
+    import dask
+    from distributed import LocalCluster
+
+    with dask.config.set(QUIET_UPKEEP):  # the workers' processes take the settings made here
+        return LocalCluster(
+            n_workers=workers,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address="127.0.0.1:0",  # a free local port: no "8787 in use" warning
+            silence_logs=logging.ERROR,
+        )
 
 
 def close(scheduler: str = LOCAL) -> None:
