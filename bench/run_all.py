@@ -1,5 +1,5 @@
 """Run every benchmark in turn (``make bench``): engine, evaluators, odds, bots, studies,
-Explore's study budget, a class.
+the local cluster's upkeep, Explore's study budget, a class.
 
 Each script runs its peers side by side on the same inputs and prints ratios and its goals
 (issue 28: the engine with the deal against RLCard and OpenSpiel, the deal's time, the
@@ -24,6 +24,10 @@ RUNS = [
         "studies: serial vs a 2-worker Dask LocalCluster, a million RuleBot hands",
         ["bench_studies.py"],
     ),
+    (
+        "the local cluster: Dask's upkeep and shard sizes, side by side",
+        ["cluster_upkeep.py"],
+    ),
     ("SearchBot studies: a sample of the variant-effects hands", ["bench_study_search.py"]),
     ("Explore's study budget: estimated against measured, both engines", ["explore_budget.py"]),
     ("a class arriving at once: 30 app pages in Chromium (make app's server)", ["load_app.py"]),
@@ -42,6 +46,8 @@ def main() -> int:
             argv = [*argv, "--seconds", "1", "--rounds", "2"]
         if quick and argv[0] == "bench_study_search.py":
             argv = [*argv, "--sample", "2"]
+        if quick and argv[0] == "cluster_upkeep.py":
+            argv = [*argv, "--idle", "4", "--hands", "20000", "--pairs", "1"]
         if quick and argv[0] == "explore_budget.py":
             argv = [*argv, "--quick"]
         if quick and argv[0] == "load_app.py":

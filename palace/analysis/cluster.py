@@ -37,9 +37,9 @@ _ADDRESS = re.compile(r"^(tcp|tls|inproc|ws|wss|ucx)://\S+$|^[\w.\-\[\]:]+:\d+$"
 # Dask's own upkeep in a local cluster, turned down: at its defaults the scheduler's process
 # and each worker wake many times a second (an event-loop watchdog every 20 ms, a stack
 # sample of each worker every 10 ms for the dashboard's Profile page, system figures every
-# 0.5 s), about 13% of one core with nothing to do; these settings leave about 3% (docs:
-# speed.md). The dashboard still shows tasks, workers and memory; a Client of the user's own
-# (`client_for`) keeps whatever settings it was made with.
+# 0.5 s), 10-13% of one core with nothing to do; these settings leave 3-4%
+# (`bench/cluster_upkeep.py`, docs: speed.md). The dashboard still shows tasks, workers and
+# memory; a Client of the user's own (`client_for`) keeps whatever settings it was made with.
 QUIET_UPKEEP = {
     "distributed.admin.tick.interval": "1s",
     "distributed.admin.system-monitor.interval": "5s",
