@@ -18,7 +18,6 @@ The machine is shared: read the pairs (each pair meets the same moment), not sin
 from __future__ import annotations
 
 import argparse
-import logging
 import os
 import statistics
 import time
@@ -38,18 +37,7 @@ WORKERS = 2
 @contextmanager
 def started(kind: str) -> Iterator[Any]:
     """A fresh 2-worker cluster: "dask" (Dask's defaults) or "palace" (`local_cluster`)."""
-    from distributed import LocalCluster
-
-    if kind == "palace":
-        local = cluster.local_cluster(WORKERS)
-    else:
-        local = LocalCluster(
-            n_workers=WORKERS,
-            threads_per_worker=1,
-            processes=True,
-            dashboard_address="127.0.0.1:0",
-            silence_logs=logging.ERROR,
-        )
+    local = cluster.local_cluster(WORKERS, cluster.QUIET_UPKEEP if kind == "palace" else {})
     try:
         yield local
     finally:

@@ -10,17 +10,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final, Literal
+from typing import Any, Literal
 
 from palace.cards import Card, CardsLike, Suit, parse_cards
 from palace.hand_words import decided, hand_cards, hand_name
 from palace.hands import Hand, evaluate
+from palace.records import by_fields, set_field
 from palace.words import plural
-
-# A frozen dataclass's fields set from a written-out __init__, as the generated one does:
-# a compiled build (palace/native.py) runs the written one as C, the generated one as
-# Python it interprets (a showdown makes two armies and a result).
-_set: Final = object.__setattr__
 
 
 @dataclass(frozen=True, init=False)
@@ -31,15 +27,15 @@ class Army:
     soldiers: tuple[Card, ...] = ()
     palace: tuple[Card, ...] = ()
 
-    def __init__(
+    def __init__(  # written out: a showdown makes two (palace.records)
         self, banner: Card, soldiers: tuple[Card, ...] = (), palace: tuple[Card, ...] = ()
     ) -> None:
-        _set(self, "banner", banner)
-        _set(self, "soldiers", soldiers)
-        _set(self, "palace", palace)
+        set_field(self, "banner", banner)
+        set_field(self, "soldiers", soldiers)
+        set_field(self, "palace", palace)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return Army, (self.banner, self.soldiers, self.palace)
+        return by_fields(self)
 
     @classmethod
     def parse(cls, banner: str | Card, soldiers: CardsLike = (), palace: CardsLike = ()) -> Army:
@@ -86,7 +82,7 @@ class BattleResult:
     attacker_suit: Suit
     defender_suit: Suit
 
-    def __init__(
+    def __init__(  # written out: a showdown makes one (palace.records)
         self,
         winner: Side | None,
         decided_by: Literal["hand", "banner_count", "tie"],
@@ -97,26 +93,17 @@ class BattleResult:
         attacker_suit: Suit,
         defender_suit: Suit,
     ) -> None:
-        _set(self, "winner", winner)
-        _set(self, "decided_by", decided_by)
-        _set(self, "attacker_hand", attacker_hand)
-        _set(self, "defender_hand", defender_hand)
-        _set(self, "attacker_banner_count", attacker_banner_count)
-        _set(self, "defender_banner_count", defender_banner_count)
-        _set(self, "attacker_suit", attacker_suit)
-        _set(self, "defender_suit", defender_suit)
+        set_field(self, "winner", winner)
+        set_field(self, "decided_by", decided_by)
+        set_field(self, "attacker_hand", attacker_hand)
+        set_field(self, "defender_hand", defender_hand)
+        set_field(self, "attacker_banner_count", attacker_banner_count)
+        set_field(self, "defender_banner_count", defender_banner_count)
+        set_field(self, "attacker_suit", attacker_suit)
+        set_field(self, "defender_suit", defender_suit)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return BattleResult, (
-            self.winner,
-            self.decided_by,
-            self.attacker_hand,
-            self.defender_hand,
-            self.attacker_banner_count,
-            self.defender_banner_count,
-            self.attacker_suit,
-            self.defender_suit,
-        )
+        return by_fields(self)
 
     @property
     def rule(self) -> str:

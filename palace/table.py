@@ -13,6 +13,7 @@ from typing import Any, Final
 from palace.cards import Card, new_deck
 from palace.events import EndReason, Event, EventKind, Move, Phase
 from palace.hands import Hand
+from palace.records import by_fields, set_field
 from palace.rules import Rules
 from palace.sentences import pot_sentence  # importing it registers how every event is said
 
@@ -30,7 +31,6 @@ FACE_UP_ZONES: Final = frozenset(
 )
 NO_DETAIL: Final[dict[str, Any]] = {}  # an event's detail when it has none (shared, never changed)
 _EMPTY: Final = NO_DETAIL
-_set: Final = object.__setattr__  # a frozen dataclass's fields, from a written-out __init__
 _new_event: Final = (
     tuple.__new__
 )  # a named tuple (an Event, a Move) straight from its fields (no defaults to fill)
@@ -128,8 +128,7 @@ class HandResult:
     dealer: int
     hands: dict[int, Hand] | None = None
 
-    # written out, as `palace.battle` does for its frozen dataclasses (each hand makes one)
-    def __init__(
+    def __init__(  # written out: every hand makes one (palace.records)
         self,
         winners: tuple[int, ...],
         shares: dict[int, int],
@@ -140,26 +139,17 @@ class HandResult:
         dealer: int,
         hands: dict[int, Hand] | None = None,
     ) -> None:
-        _set(self, "winners", winners)
-        _set(self, "shares", shares)
-        _set(self, "reason", reason)
-        _set(self, "rule", rule)
-        _set(self, "pot", pot)
-        _set(self, "names", names)
-        _set(self, "dealer", dealer)
-        _set(self, "hands", hands)
+        set_field(self, "winners", winners)
+        set_field(self, "shares", shares)
+        set_field(self, "reason", reason)
+        set_field(self, "rule", rule)
+        set_field(self, "pot", pot)
+        set_field(self, "names", names)
+        set_field(self, "dealer", dealer)
+        set_field(self, "hands", hands)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return HandResult, (
-            self.winners,
-            self.shares,
-            self.reason,
-            self.rule,
-            self.pot,
-            self.names,
-            self.dealer,
-            self.hands,
-        )
+        return by_fields(self)
 
     @property
     def text(self) -> str:

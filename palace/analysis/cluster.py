@@ -40,7 +40,7 @@ _ADDRESS = re.compile(r"^(tcp|tls|inproc|ws|wss|ucx)://\S+$|^[\w.\-\[\]:]+:\d+$"
 # 0.5 s), 10-13% of one core with nothing to do; these settings leave 3-4%
 # (`bench/cluster_upkeep.py`, docs: speed.md). The dashboard still shows tasks, workers and
 # memory; a Client of the user's own (`client_for`) keeps whatever settings it was made with.
-QUIET_UPKEEP = {
+QUIET_UPKEEP: dict[str, object] = {
     "distributed.admin.tick.interval": "1s",
     "distributed.admin.system-monitor.interval": "5s",
     "distributed.worker.profile.enabled": False,
@@ -115,13 +115,14 @@ def client_for(scheduler: str | None = None) -> Client | None:
         return client
 
 
-def local_cluster(workers: int) -> LocalCluster:
+def local_cluster(workers: int, settings: dict[str, object] = QUIET_UPKEEP) -> LocalCluster:
     """A `LocalCluster` of `workers` processes with one thread each (the engine holds the
-    GIL), its dashboard on a free local port, Dask's upkeep turned down (`QUIET_UPKEEP`)."""
+    GIL), its dashboard on a free local port, Dask's upkeep turned down (`settings`: {} keeps
+    Dask's own, as `bench/cluster_upkeep.py` compares)."""
     import dask
     from distributed import LocalCluster
 
-    with dask.config.set(QUIET_UPKEEP):  # the workers' processes take the settings made here
+    with dask.config.set(settings):  # the workers' processes take the settings made here
         return LocalCluster(
             n_workers=workers,
             threads_per_worker=1,

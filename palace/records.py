@@ -1,0 +1,34 @@
+"""Frozen dataclasses with a written-out ``__init__``: how it sets a field, how they pickle.
+
+A dataclass's generated ``__init__`` is Python that even the compiled engine
+(`palace.native`) interprets, so the records a hand makes often (`palace.table.HandResult`,
+`palace.battle.BattleResult`, `palace.battle.Army`) write theirs out, with
+``@dataclass(frozen=True, init=False)``: it sets each field through `set_field`, as the
+generated one does, so they stay frozen. A compiled class is unpickled through its
+``__init__``, so they pickle as their fields (`by_fields`).
+
+>>> from dataclasses import dataclass
+>>> @dataclass(frozen=True, init=False)
+... class Pair:
+...     a: int
+...     b: int
+...     def __init__(self, a: int, b: int) -> None:
+...         set_field(self, "a", a)
+...         set_field(self, "b", b)
+...     def __reduce__(self): return by_fields(self)
+>>> by_fields(Pair(1, 2))
+(<class 'palace.records.Pair'>, (1, 2))
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import Any, Final
+
+set_field: Final = object.__setattr__
+"""Set a field of a frozen dataclass from its own ``__init__``."""
+
+
+def by_fields(record: Any) -> tuple[Any, ...]:
+    """``__reduce__`` of a dataclass: rebuilt by its class from its fields, in order."""
+    return type(record), tuple(getattr(record, f.name) for f in fields(record))
