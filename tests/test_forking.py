@@ -165,7 +165,7 @@ def test_a_forked_kernel_is_interrupted_and_shut_down(forked_kernels) -> None:
         assert reply["parent_header"]["msg_id"] == msg_id
         assert reply["content"]["status"] == "error"
         assert reply["content"]["ename"] == "KeyboardInterrupt"
-        printed, _ = run(client, "print(6 * 7)", late=5.0)  # and it carries on
+        printed, _ = run(client, "print(6 * 7)", late=15.0)  # and it carries on
         assert printed.strip() == "42"
         pid = manager.provisioner.pid
     finally:
