@@ -57,25 +57,42 @@ def start(env: dict[str, str] | None = None, cwd: Path = ROOT / "notebooks"):
     return manager, client
 
 
-def run(client, code: str, *, late: float = 0.0) -> tuple[str, dict]:
+def run(client, code: str, *, late: float = 0.0, seen: list[str] | None = None) -> tuple[str, dict]:
     """Run `code`; (what it printed, the execute reply's content). With `late`, wait up to
     that many seconds after the reply for printed text that has not come yet (right after an
-    interrupt, a kernel's output may follow its reply)."""
+    interrupt, a kernel's output may follow its reply). `seen` collects a line for every
+    IOPub message read, this request's or not, for an assertion to show when it fails."""
     out: list[str] = []
+    msg_id = client.execute(code)
 
-    def hook(msg: dict) -> None:
-        if msg["msg_type"] == "stream":
+    def read(timeout: float) -> dict | None:
+        try:
+            msg = client.get_iopub_msg(timeout=timeout)
+        except queue.Empty:
+            return None
+        mine = msg["parent_header"].get("msg_id") == msg_id
+        if seen is not None:
+            shown = ("name", "text", "execution_state")
+            content = {k: v for k, v in msg["content"].items() if k in shown}
+            seen.append(f"{'this' if mine else 'other'} {msg['msg_type']} {content}")
+        if mine and msg["msg_type"] == "stream":
             out.append(msg["content"]["text"])
+        return msg if mine else None
 
-    reply = client.execute_interactive(code, timeout=60, output_hook=hook)
+    deadline = time.monotonic() + 60
+    while True:  # this request's output, up to the kernel going idle
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise AssertionError(f"the kernel did not go idle after {code!r}: {seen}")
+        msg = read(left)
+        if msg is not None and msg["msg_type"] == "status":
+            if msg["content"]["execution_state"] == "idle":
+                break
+    reply = client.get_shell_msg(timeout=60)
+    assert reply["parent_header"]["msg_id"] == msg_id
     deadline = time.monotonic() + late
     while not "".join(out).strip() and time.monotonic() < deadline:
-        try:
-            msg = client.get_iopub_msg(timeout=max(0.01, deadline - time.monotonic()))
-        except queue.Empty:
-            break
-        if msg["parent_header"].get("msg_id") == reply["parent_header"]["msg_id"]:
-            hook(msg)
+        read(max(0.01, deadline - time.monotonic()))
     return "".join(out), reply["content"]
 
 
@@ -165,8 +182,9 @@ def test_a_forked_kernel_is_interrupted_and_shut_down(forked_kernels) -> None:
         assert reply["parent_header"]["msg_id"] == msg_id
         assert reply["content"]["status"] == "error"
         assert reply["content"]["ename"] == "KeyboardInterrupt"
-        printed, _ = run(client, "print(6 * 7)", late=15.0)  # and it carries on
-        assert printed.strip() == "42"
+        seen: list[str] = []
+        printed, _ = run(client, "print(6 * 7)", late=15.0, seen=seen)  # and it carries on
+        assert printed.strip() == "42", "\n".join(["IOPub messages read:", *seen])
         pid = manager.provisioner.pid
     finally:
         client.stop_channels()
