@@ -19,6 +19,8 @@ from collections.abc import Iterable, Sequence
 from enum import IntEnum
 from typing import Any, Final, cast
 
+from mypy_extensions import i64  # a machine integer where compiled (palace/native.py)
+
 from palace.cards import Card, Rank, Suit, new_deck, parse_cards
 from palace.errors import CardError
 from palace.words import plural
@@ -84,9 +86,12 @@ _TOP5_MID: Final = bytes(_top_pack(m, 5) >> 8 & 0xFF for m in range(_N))  # 2nd 
 _TOP5_LOW: Final = bytes(_top_pack(m, 5) & 0xFF for m in range(_N))  # 4th and 5th of 5
 
 
-def _top5(m: int) -> int:
+def _top5(m: i64) -> i64:
     """The top five ranks of mask `m`, + 1, packed 4 bits each (highest first)."""
-    return _TOP[m] << 16 | _TOP5_MID[m] << 8 | _TOP5_LOW[m]
+    top: i64 = _TOP[m]
+    mid: i64 = _TOP5_MID[m]
+    low: i64 = _TOP5_LOW[m]
+    return top << 16 | mid << 8 | low
 
 
 # Each category's base value: ``(category + 1) << 20``.
@@ -182,47 +187,59 @@ def suits_of_five(bits: int) -> int:
     )
 
 
-def value_of_bits(bits: int, exclude_suit: int = -1) -> int:
+def value_of_bits(bits: i64, exclude_suit: i64 = -1) -> i64:
     """Strength of a 52-bit card set (bit ``Card.index``), ignoring ``exclude_suit``.
 
-    The fast core of `evaluate`.
+    The fast core of `evaluate`. Its integers are machine integers where compiled (a card
+    set has 52 bits, a value 24): no int objects, no checks for big ones.
     """
     if exclude_suit >= 0:
-        # the suit's 13 bits worked out, not read from `SUIT_MASKS`: compiled, indexing a
-        # Final tuple by a variable builds a tuple of its items first
-        bits &= ~(0x1FFF << 13 * exclude_suit)
-    a = bits & 0x1FFF
-    b = (bits >> 13) & 0x1FFF
-    c = (bits >> 26) & 0x1FFF
-    d = bits >> 39
-    flush = 0
-    s = a if _POP[a] >= 5 else b if _POP[b] >= 5 else c if _POP[c] >= 5 else d
+        # the suit's 13 bits taken out, not masked with `SUIT_MASKS`: compiled, indexing a
+        # Final tuple by a variable builds a tuple of its items first. Never a literal
+        # shifted by a variable in these machine integers: mypyc (2.4) writes ``8191 << n``
+        # in C, a 32-bit shift, and every suit above clubs would be lost
+        shift: i64 = 13 * exclude_suit
+        bits ^= ((bits >> shift) & 0x1FFF) << shift
+    a: i64 = bits & 0x1FFF
+    b: i64 = (bits >> 13) & 0x1FFF
+    c: i64 = (bits >> 26) & 0x1FFF
+    d: i64 = bits >> 39
+    flush: i64 = 0
+    st: i64
+    s: i64 = a if _POP[a] >= 5 else b if _POP[b] >= 5 else c if _POP[c] >= 5 else d
     if _POP[s] >= 5:  # the first suit (clubs, diamonds, ...) holding five decides
         st = _STRAIGHT[s]
         if st:
             return SF | st << 16
         flush = FLUSH | _top5(s)
-    four = a & b & c & d
-    anyr = a | b | c | d
+    four: i64 = a & b & c & d
+    anyr: i64 = a | b | c | d
+    q: i64
+    t: i64
+    p: i64
+    rest: i64
     if four:
         q = _TOP[four]  # rank + 1
-        return QUADS | q << 16 | _TOP[anyr & ~(1 << (q - 1))] << 12
-    ab = a & b
-    cd = c & d
-    three = (ab & (c | d)) | (cd & (a | b))
-    two = ab | cd | ((a | b) & (c | d))
+        kicker: i64 = _TOP[anyr & ~(1 << (q - 1))]
+        return QUADS | q << 16 | kicker << 12
+    ab: i64 = a & b
+    cd: i64 = c & d
+    three: i64 = (ab & (c | d)) | (cd & (a | b))
+    two: i64 = ab | cd | ((a | b) & (c | d))
     if three:
         t = _TOP[three]
-        tb = 1 << (t - 1)
+        tb: i64 = 1 << (t - 1)
         rest = two & ~tb
         if rest:
-            return FULL | t << 16 | _TOP[rest] << 12
+            pair: i64 = _TOP[rest]
+            return FULL | t << 16 | pair << 12
         if flush:
             return flush
         st = _STRAIGHT[anyr]
         if st:
             return STRAIGHT | st << 16
-        return TRIPS | t << 16 | _TOP2[anyr & ~tb] << 8
+        kickers: i64 = _TOP2[anyr & ~tb]
+        return TRIPS | t << 16 | kickers << 8
     if flush:
         return flush
     st = _STRAIGHT[anyr]
@@ -230,13 +247,16 @@ def value_of_bits(bits: int, exclude_suit: int = -1) -> int:
         return STRAIGHT | st << 16
     if two:
         p = _TOP[two]
-        pb = 1 << (p - 1)
+        pb: i64 = 1 << (p - 1)
         rest = two & ~pb
         if rest:
-            p2 = _TOP[rest]
-            return TWO_PAIR | p << 16 | p2 << 12 | _TOP[anyr & ~pb & ~(1 << (p2 - 1))] << 8
-        low = anyr & ~pb  # the three kickers: the top rank's nibble, then the next two
-        return PAIR | p << 16 | (_TOP[low] << 8 | _TOP3_LOW[low]) << 4
+            p2: i64 = _TOP[rest]
+            last: i64 = _TOP[anyr & ~pb & ~(1 << (p2 - 1))]
+            return TWO_PAIR | p << 16 | p2 << 12 | last << 8
+        low: i64 = anyr & ~pb  # the three kickers: the top rank's nibble, then the next two
+        top: i64 = _TOP[low]
+        next_two: i64 = _TOP3_LOW[low]
+        return PAIR | p << 16 | (top << 8 | next_two) << 4
     if anyr:
         return HIGH | _top5(anyr)
     return 0

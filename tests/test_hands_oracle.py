@@ -16,7 +16,7 @@ import pytest
 
 from palace import Card, Category, Hand, Rank, Suit, evaluate, hand_value, parse_cards
 from palace.cards import new_deck
-from palace.hands import category_of, value_of_bits
+from palace.hands import SUIT_MASKS, category_of, value_of_bits
 
 treys = pytest.importorskip("treys", reason="treys is in the 'test' extra")
 
@@ -130,6 +130,20 @@ def test_R8_1_R8_2_nine_cards_with_exclusion_match_treys_best_five() -> None:
         checked.append((ours, theirs))
     for (v1, r1), (v2, r2) in itertools.pairwise(checked):
         assert sign(v1 - v2) == sign(r2 - r1)
+
+
+def test_R8_2_leaving_out_a_suit_is_valuing_the_cards_without_it() -> None:
+    """`value_of_bits(bits, suit)` is the value of the same cards with that suit's taken
+    away, for every suit, on random sets of up to 14 cards (the compiled evaluator works in
+    machine integers, where a shift done in 32 bits once lost every suit above clubs)."""
+    rng = random.Random(82)
+    for _ in range(20_000):
+        bits = sum(1 << i for i in rng.sample(range(52), rng.randint(0, 14)))
+        for suit in range(4):
+            assert value_of_bits(bits, suit) == value_of_bits(bits & ~SUIT_MASKS[suit]), (
+                hex(bits),
+                suit,
+            )
 
 
 # ---------------------------------------------------------------- (c) hand-written cases
