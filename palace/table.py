@@ -351,6 +351,11 @@ class Table:
         # each seat's public facts in the last view made (`views.build_view` reuses one that
         # still holds: views are immutable, so they may share it)
         self.seat_infos: list[Any] = [None] * len(names)
+        # and the parts of the last view that most moves leave as they were: each seat's
+        # palace, the banner rejects and the turn's public facts (a `TurnState`)
+        self.palaces_shown: list[tuple[Card, ...] | None] = [None] * len(names)
+        self.rejects_shown: tuple[Card, ...] | None = None
+        self.turn_shown: Any = None
         # each seat's banner, soldiers and palace lists, the same objects as in `zones`
         # (a seat's zone list is changed in place, never replaced: `record`)
         self.seat_lists: list[tuple[list[Card], list[Card], list[Card]]] = [

@@ -467,6 +467,36 @@ def _same_cards(cards: tuple[Card, ...], now: list[Card]) -> bool:
     return True
 
 
+def _same_turn(turn: TurnState, t: Table) -> bool:
+    """Does `turn` still tell the table's turn facts (a `TurnState`'s fields, in order)?"""
+    if (
+        turn[3] != t.turns
+        or turn[2] != t.must_battle
+        or turn[4] != t.trim_min
+        or turn[5] != t.trim_next
+        or turn[6] != t.trim_rule
+    ):
+        return False
+    quiet: tuple[int, ...] = turn[0]
+    now = t.quiet
+    if len(quiet) != len(now):
+        return False
+    for i in range(len(now)):
+        if quiet[i] != now[i]:
+            return False
+    kinds: tuple[tuple[int, str], ...] = turn[1]
+    now_kinds = t.quiet_kinds
+    if len(kinds) != len(now_kinds):
+        return False
+    i = 0
+    for seat, kind in now_kinds.items():  # the same pairs in the same order
+        pair = kinds[i]
+        if pair[0] != seat or pair[1] != kind:
+            return False
+        i += 1
+    return True
+
+
 def build_view(
     t: Table,
     seat: int,
@@ -481,7 +511,7 @@ def build_view(
     the seat remembers (`learned`) is read from its memory in `memories` (the game's, one
     per seat, made when first needed) when first asked for, up to this moment."""
     z = t.zones
-    stacks: list[int | None] = list(t.stacks) if t.stacks is not None else [None] * t.players
+    stacks = t.stacks
     new = tuple.__new__  # NamedTuples straight from their fields (a view is built per move)
     names, active, put_in = t.names, t.active, t.put_in
     infos: list[SeatInfo] = []
@@ -490,6 +520,7 @@ def build_view(
         flag, army, palace = lists[s]
         card = flag[0] if flag else None
         count = len(palace)
+        stack = stacks[s] if stacks is not None else None
         info: SeatInfo | None = last[s]
         if (  # the seat's facts since the last view: most turns change one seat or none
             info is None
@@ -497,14 +528,24 @@ def build_view(
             or info[4] != count
             or info[5] != active[s]
             or info[6] != put_in[s]
-            or info[7] != stacks[s]
+            or info[7] != stack
             or not _same_cards(info[3], army)
         ):
             info = last[s] = new(
-                SeatInfo, (s, names[s], card, tuple(army), count, active[s], put_in[s], stacks[s])
+                SeatInfo, (s, names[s], card, tuple(army), count, active[s], put_in[s], stack)
             )
         infos.append(info)
     seats = tuple(infos)
+    # the seat's palace and the rejects as in the last view, while they hold the same cards
+    # (a view is immutable, so views may share them)
+    palace_now = lists[seat][2]
+    palace_shown = t.palaces_shown[seat]
+    if palace_shown is None or not _same_cards(palace_shown, palace_now):
+        palace_shown = t.palaces_shown[seat] = tuple(palace_now)
+    rejects_now = z["rejects"]
+    rejects = t.rejects_shown
+    if rejects is None or not _same_cards(rejects, rejects_now):
+        rejects = t.rejects_shown = tuple(rejects_now)
     b = t.battle
     battle = (
         None
@@ -526,18 +567,20 @@ def build_view(
             ),
         )
     )
-    turn = new(
-        TurnState,
-        (
-            tuple(t.quiet),
-            tuple(t.quiet_kinds.items()),
-            t.must_battle,
-            t.turns,
-            t.trim_min,
-            t.trim_next,
-            t.trim_rule,
-        ),
-    )
+    turn: TurnState | None = t.turn_shown
+    if turn is None or not _same_turn(turn, t):
+        turn = t.turn_shown = new(
+            TurnState,
+            (
+                tuple(t.quiet),
+                tuple(t.quiet_kinds.items()),
+                t.must_battle,
+                t.turns,
+                t.trim_min,
+                t.trim_next,
+                t.trim_rule,
+            ),
+        )
     return SeatView(
         seat,
         t.phase,
@@ -546,10 +589,10 @@ def build_view(
         t.pot,
         t.rules,
         seats,
-        tuple(lists[seat][2]),
+        palace_shown,
         len(z["deck"]),
         len(z["discard"]),
-        tuple(z["rejects"]),
+        rejects,
         battle,
         legal,
         (memories, t, len(t.memo)),
