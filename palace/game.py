@@ -485,15 +485,12 @@ class Game:
             return build_view(t, seat, memories, tuple(listed), _WORLD)
         # listed when the view's `legal` is first read (a player may never read it), or
         # at the latest before this game changes (`_settle`)
-        owed = owed_legal(self)
+        owed = owed_legal(self, t)
         self._owed.append(weakref.ref(owed))
         return build_view(t, seat, memories, owed, _WORLD)
 
     def _legal_tuple(self) -> tuple[Action, ...]:
         return tuple(self._legal_now())
-
-    def _turn_outline(self) -> checks.TurnOutline | None:
-        return checks.turn_outline(self._t)
 
     def _settle(self) -> None:
         """List the legal actions of every view still alive that has not read them yet,

@@ -170,7 +170,7 @@ def _turn_fold(t: Table, seat: int) -> None:
 
 def _after_turn(t: Table, seat: int, kind: str) -> None:
     """After a Stay, Discard or Fold: end the hand or pass the turn (R9.1-R9.4)."""
-    if kind in t.rules.quiet_actions:
+    if kind in t.facts.quiet_actions:
         if seat in t.quiet:
             t.quiet.remove(seat)
         t.quiet.append(seat)
@@ -194,7 +194,7 @@ def _pass_turn(t: Table, nxt: int) -> None:
     """The turn passes to `nxt`: a hand at its turn limit ends in a showdown (D22); two
     players of different banner suits may have to battle now (R9.3)."""
     t.phase, t.to_act = P_TURN, nxt
-    if t.turns >= t.rules.max_turns:
+    if t.turns >= t.facts.max_turns:
         t.phase, t.to_act = P_SHOWDOWN, None
         t.record(E_TURN_LIMIT, None, "D22", amount=t.turns)
         _showdown(t)
@@ -202,7 +202,7 @@ def _pass_turn(t: Table, nxt: int) -> None:
     if t.must_battle or not two_left(t):
         return
     live = t.in_hand()
-    if t.rules.two_left == "at_once":
+    if t.facts.two_left == "at_once":
         t.must_battle = True
         t.record(E_TWO_LEFT, nxt, "R9.3", detail={"at_once": True, "left": tuple(live)})
     elif all(s in t.quiet for s in live):

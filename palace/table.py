@@ -80,6 +80,9 @@ class RulesFacts:
         self.deck: tuple[Card, ...] = tuple(rules.deck())  # R1.2, in index order
         self.suits: int = len(rules.suits)
         self.stacks: int | None = rules.stacks  # R3.4
+        self.quiet_actions: tuple[str, ...] = rules.quiet_actions  # R9.1
+        self.two_left: str = rules.two_left  # R9.3
+        self.max_turns: int = rules.max_turns  # D22
 
 
 _FACTS: Final[dict[int, RulesFacts]] = {}

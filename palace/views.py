@@ -21,7 +21,7 @@ from mypy_extensions import mypyc_attr
 
 from palace.actions import Action
 from palace.cards import Card, Suit
-from palace.checks import TurnOutline, outline_of
+from palace.checks import TurnOutline, outline_of, turn_outline
 from palace.errors import StateError
 from palace.events import Event, Phase
 from palace.rules import Rules
@@ -113,8 +113,6 @@ class TurnState(NamedTuple):
 class _Lister(Protocol):
     def _legal_tuple(self) -> tuple[Action, ...]: ...
 
-    def _turn_outline(self) -> TurnOutline | None: ...
-
 
 @mypyc_attr(native_class=False)  # a Python object, so a game may hold weak references to it
 class OwedLegal:
@@ -123,8 +121,9 @@ class OwedLegal:
     first. The view holds it until then; the game holds only a weak reference, so listing
     costs nothing for a view that was dropped unread."""
 
-    __slots__ = ("game", "listed", "__weakref__")
+    __slots__ = ("game", "table", "listed", "__weakref__")
     game: _Lister  # the game, whose legal actions these are until it moves on
+    table: Table  # its table, whose turn outline they are until then
     listed: tuple[Action, ...] | None  # made by `owed_legal`, the one way to make one
 
     def __call__(self) -> tuple[Action, ...]:
@@ -144,12 +143,13 @@ _blank: Final = object.__new__
 P_TURN: Final = Phase.TURN
 
 
-def owed_legal(game: _Lister) -> OwedLegal:
-    """A new `OwedLegal` for `game`'s current legal actions, as a game makes one per view
-    (made without calling the class: from compiled code, a call to a Python class costs
-    more than setting its two fields)."""
+def owed_legal(game: _Lister, table: Table) -> OwedLegal:
+    """A new `OwedLegal` for `game`'s current legal actions at `table`, as a game makes one
+    per view (made without calling the class: from compiled code, a call to a Python class
+    costs more than setting its three fields)."""
     owed: OwedLegal = _blank(OwedLegal)
     owed.game = game
+    owed.table = table
     owed.listed = None
     return owed
 
@@ -230,8 +230,9 @@ class SeatView:
             return None
         legal = self._legal
         if type(legal) is OwedLegal and legal.listed is None:
-            # not listed yet, so the game has not moved since this view was made
-            return legal.game._turn_outline()
+            # not listed yet, so the game has not moved since this view was made (a
+            # compiled call: the game's would go through Python's method call)
+            return turn_outline(legal.table)
         listed = self.legal
         return outline_of(listed) if listed else None
 

@@ -77,6 +77,11 @@ def _public_bits(info: SeatInfo) -> int:
     return card_set(info.soldiers) | (info.banner.bit if info.banner is not None else 0)
 
 
+def _my_bits(view: SeatView) -> int:
+    """The seat's whole hand as a card set: `card_set(view.my_cards)`, without the tuple."""
+    return _public_bits(view.seats[view.seat]) | card_set(view.palace)
+
+
 def my_hand_against(view: SeatView, opponent: int) -> Hand:
     """My whole hand with the opponent's banner suit excluded (R8.2)."""
     return evaluate(list(view.my_cards), exclude_suit=view.seats[opponent].suit)
@@ -103,7 +108,7 @@ class _Sizes:
     def __init__(self, view: SeatView) -> None:
         self.seats = view.seats
         self.seat = view.seat
-        self.mine = card_set(view.my_cards)
+        self.mine = _my_bits(view)
         self._my_suit = -1  # read when first needed (a seat has a banner once dealt, R4)
         # by seat, -1 until worked out (lists: a compiled module reads them without boxing)
         self._mine = [-1] * len(view.seats)
@@ -260,9 +265,7 @@ class RuleBot:
         """Keep the soldiers that make the best hand, and no more than it needs (R6.7):
         `best_trim` weighs the legal trims as card sets, and only the one taken is built."""
         soldiers = view.me.soldiers
-        bits = best_trim(
-            card_set(view.my_cards), card_set(soldiers), trim_floor(len(soldiers), view.rules)
-        )
+        bits = best_trim(_my_bits(view), card_set(soldiers), trim_floor(len(soldiers), view.rules))
         if bits < 0:
             raise PalaceError(f"seat {view.seat} has no trim to choose (R6.7)")
         return listed_trim(bits)
