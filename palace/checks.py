@@ -36,6 +36,18 @@ CALL: Final = Call()
 RAISE: Final = Raise()
 _BETS: Final = [Bet(target=s) for s in range(10)]
 
+# The action classes as module constants: a compiled module (palace/native.py) reads a class
+# of a pure-Python module through its globals dict on every use, and `why_illegal` tells
+# every action apart by its class.
+A_BET: Final = Bet
+A_BUY: Final = Buy
+A_CALL: Final = Call
+A_DISCARD: Final = Discard
+A_FOLD: Final = Fold
+A_RAISE: Final = Raise
+A_STAY: Final = Stay
+A_TRIM: Final = Trim
+
 
 # ------------------------------------------------------------------ amounts (R3.4, R7)
 def min_attack(t: Table, seat: int) -> int:
@@ -241,23 +253,23 @@ def why_illegal(t: Table, action: Action) -> str | None:
     if t.pending is not None:
         return "a card is being dealt: the next step is chance, not a player's (R4, R5, R6.2)"
     if phase is P_TURN and seat is not None:
-        if kind is Buy:
+        if kind is A_BUY:
             return _buy_gate(t, seat)
-        if isinstance(action, Discard):
+        if isinstance(action, A_DISCARD):
             return _discard_gate(t, seat) or _discard_cards(t, seat, action)
-        if isinstance(action, Bet):
+        if isinstance(action, A_BET):
             return _check_bet(t, seat, action)
-        if kind is Stay:
+        if kind is A_STAY:
             return _forced(t, seat)
-        if kind is Fold:
+        if kind is A_FOLD:
             return None
     elif phase is P_BATTLE_RESPONSE and seat is not None:
-        if kind is Fold or kind is Call:
+        if kind is A_FOLD or kind is A_CALL:
             return None
-        if isinstance(action, Raise):
+        if isinstance(action, A_RAISE):
             return _check_raise(t, seat, action)
     elif phase is P_TRIM_TO_FIVE and seat is not None:
-        if isinstance(action, Trim):
+        if isinstance(action, A_TRIM):
             return _check_trim(t, seat, action)
     elif phase is P_HAND_OVER:
         return "the hand is over: no more actions (R9, R10)"
@@ -430,13 +442,13 @@ def trim_sets(soldiers: Sequence[Card], rules: Rules) -> list[int]:
 
 def listed_trim(bits: int) -> Trim:
     """The Trim of this card set that `legal_actions` lists (the same object)."""
-    return _kept(Trim, _TRIM_BY_BITS, bits)
+    return _kept(A_TRIM, _TRIM_BY_BITS, bits)
 
 
 def listed_discard(bits: int) -> Discard:
     """The Discard of this card set that `legal_actions` lists (the same object): while a
     seat may discard, every non-empty set of its soldiers is listed (R6.4)."""
-    return _kept(Discard, _DISCARD_BY_BITS, bits)
+    return _kept(A_DISCARD, _DISCARD_BY_BITS, bits)
 
 
 TurnOutline = tuple[bool, bool, tuple[Bet, ...], bool]

@@ -49,6 +49,7 @@ from palace.views import OwedLegal, SeatMemory, SeatView, build_view, owed_legal
 # Enum members as module constants: Python 3.11 reads an Enum class's attributes through a
 # slow __getattr__ hook, and a compiled module (palace/native.py) reads these as C statics.
 P_HAND_OVER: Final = Phase.HAND_OVER
+A_BUY: Final = Buy  # a class of a pure-Python module, read as a C static (palace/native.py)
 
 FORMAT: Final = "palace-hand/1"
 
@@ -363,7 +364,7 @@ class Game:
             said = self.describe(action)
             raise IllegalActionError(f"{said} is not legal for {who} now: {reason}")
         start = len(t.events)
-        play.perform(t, self._use_rng() if type(action) is Buy else None, action)
+        play.perform(t, self._use_rng() if type(action) is A_BUY else None, action)
         self._actions.append(action)
         self._run_chance()
         return t.events[start:]

@@ -49,30 +49,40 @@ R_LAST_STANDING: Final = EndReason.LAST_STANDING
 R_SAME_BANNER: Final = EndReason.SAME_BANNER
 R_SHOWDOWN: Final = EndReason.SHOWDOWN
 
+# The action classes too: a compiled module reads a class of a pure-Python module through its
+# globals dict on every use, and every action is told apart by its class.
+A_BET: Final = Bet
+A_BUY: Final = Buy
+A_DISCARD: Final = Discard
+A_FOLD: Final = Fold
+A_RAISE: Final = Raise
+A_STAY: Final = Stay
+A_TRIM: Final = Trim
+
 
 def perform(t: Table, rng: random.Random | None, action: Action) -> None:
     """Apply a legal action for `t.to_act` (`rng` None: manual chance, nothing shuffled)."""
     seat = t.to_act
     assert seat is not None
     kind = type(action)
-    if isinstance(action, Trim):
+    if isinstance(action, A_TRIM):
         _trim(t, seat, action)
     elif t.phase is P_BATTLE_RESPONSE:
-        if kind is Fold:
+        if kind is A_FOLD:
             _battle_fold(t, seat)
-        elif isinstance(action, Raise):
+        elif isinstance(action, A_RAISE):
             _raise(t, seat, action)
         else:
             _call(t, seat)
     else:
         t.turns += 1
-        if kind is Buy:
+        if kind is A_BUY:
             _buy(t, seat, rng)
-        elif isinstance(action, Discard):
+        elif isinstance(action, A_DISCARD):
             _discard(t, seat, action)
-        elif isinstance(action, Bet):
+        elif isinstance(action, A_BET):
             _bet(t, seat, action)
-        elif kind is Stay:
+        elif kind is A_STAY:
             t.record(E_STAY, seat, "R6.5")
             _after_turn(t, seat, "stay")
         else:

@@ -34,6 +34,10 @@ _EMPTY: Final = NO_DETAIL
 _new_event: Final = (
     tuple.__new__
 )  # a named tuple (an Event, a Move) straight from its fields (no defaults to fill)
+# the named tuples' classes as module constants: a compiled module reads a class of a
+# pure-Python module through its globals dict on every use
+EVENT: Final = Event
+MOVE: Final = Move
 
 
 def new_move(
@@ -45,7 +49,7 @@ def new_move(
 ) -> Move:
     """A `Move` straight from its fields: what the engine's procedures record with (from
     compiled code, ``Move(...)`` runs the named tuple's Python `__new__`)."""
-    return _new_event(Move, (cards, src, dst, seen_by, pile))
+    return _new_event(MOVE, (cards, src, dst, seen_by, pile))
 
 
 def _card_moves(dst: str, seen_by: tuple[int, ...] | None, src: str = "deck") -> list[Move]:
@@ -461,7 +465,7 @@ class Table:
         if memo:
             self.memo.append(len(events))
         ev = _new_event(
-            Event,
+            EVENT,
             (
                 len(events),
                 kind,
@@ -498,7 +502,7 @@ class Table:
             self.memo.append(len(events))
         events.append(
             _new_event(
-                Event,
+                EVENT,
                 (
                     len(events),
                     kind,

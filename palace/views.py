@@ -141,6 +141,12 @@ def _listed_now(owed: OwedLegal) -> tuple[Action, ...]:
 
 _blank: Final = object.__new__
 P_TURN: Final = Phase.TURN
+_new_tuple: Final = tuple.__new__
+# the named tuples' classes as module constants: a compiled module reads a class of its own
+# that is not native (a NamedTuple) through its globals dict on every use
+SEAT_INFO: Final = SeatInfo
+BATTLE_INFO: Final = BattleInfo
+TURN_STATE: Final = TurnState
 
 
 def owed_legal(game: _Lister, table: Table) -> OwedLegal:
@@ -513,7 +519,7 @@ def build_view(
     per seat, made when first needed) when first asked for, up to this moment."""
     z = t.zones
     stacks = t.stacks
-    new = tuple.__new__  # NamedTuples straight from their fields (a view is built per move)
+    new = _new_tuple  # NamedTuples straight from their fields (a view is built per move)
     names, active, put_in = t.names, t.active, t.put_in
     infos: list[SeatInfo] = []
     last, lists = t.seat_infos, t.seat_lists
@@ -533,7 +539,7 @@ def build_view(
             or not _same_cards(info[3], army)
         ):
             info = last[s] = new(
-                SeatInfo, (s, names[s], card, tuple(army), count, active[s], put_in[s], stack)
+                SEAT_INFO, (s, names[s], card, tuple(army), count, active[s], put_in[s], stack)
             )
         infos.append(info)
     seats = tuple(infos)
@@ -552,7 +558,7 @@ def build_view(
         None
         if b is None
         else new(
-            BattleInfo,
+            BATTLE_INFO,
             (
                 b.attacker,
                 b.defender,
@@ -571,7 +577,7 @@ def build_view(
     turn: TurnState | None = t.turn_shown
     if turn is None or not _same_turn(turn, t):
         turn = t.turn_shown = new(
-            TurnState,
+            TURN_STATE,
             (
                 tuple(t.quiet),
                 tuple(t.quiet_kinds.items()),
