@@ -232,14 +232,15 @@ def _check_raise(t: Table, seat: int, action: Raise) -> str | None:
 
 
 def _check_trim(t: Table, seat: int, action: Trim) -> str | None:
-    reason = _soldier_cards(t, seat, action.cards, "R6.7")
+    cards = action.cards  # read once: a field of a pure-Python class is a Python lookup
+    reason = _soldier_cards(t, seat, cards, "R6.7")
     if reason:
         return reason
     n = len(t.soldiers(seat))
     cap = t.max_soldiers
-    if n - len(action.cards) > cap:
+    if n - len(cards) > cap:
         return (
-            f"{t.name(seat)} would keep {n - len(action.cards)} soldiers: discard at least "
+            f"{t.name(seat)} would keep {n - len(cards)} soldiers: discard at least "
             f"{n - cap} to end with at most {cap} (R6.7)"
         )
     return None

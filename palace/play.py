@@ -132,13 +132,14 @@ def _trim(t: Table, seat: int, action: Trim) -> None:
     t.trim_next = None
     t.phase = P_TURN
     t.to_act = nxt
-    if action.cards:
+    cards = action.cards  # read once: a field of a pure-Python class is a Python lookup
+    if cards:
         t.record(
             E_TRIM,
             seat,
             rule,
-            cards=action.cards,
-            moves=(new_move(action.cards, zone(seat, "soldiers"), "discard"),),
+            cards=cards,
+            moves=(new_move(cards, zone(seat, "soldiers"), "discard"),),
         )
     else:
         t.record(E_TRIM, seat, rule, detail={"kept": len(soldiers)})

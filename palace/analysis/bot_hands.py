@@ -94,7 +94,7 @@ def _figures(game: Game, hand: int) -> tuple[int, int, int, int, str, int, list[
         won[(seat - game.dealer - 1) % n] += chips
     battles = showdowns = 0
     for e in game.events:
-        kind = e.kind
+        kind = e[1]  # its kind, by position (a named tuple's attribute is a Python lookup)
         if kind is _BET:
             battles += 1
         elif kind is _BATTLE:
