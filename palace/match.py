@@ -29,18 +29,36 @@ class Bot(Protocol):
     def choose(self, view: SeatView) -> Action: ...
 
 
+class EngineBot:
+    """The base of the engine's own bots (`RuleBot`, `RandomBot`): compiled, `play_out` calls
+    their `choose` straight, where another bot's is a Python method call."""
+
+    def choose(self, view: SeatView) -> Action:
+        raise NotImplementedError
+
+
 def play_out(game: Game, bots: Mapping[int, Bot], *, stop_at_human: bool = False) -> Game:
     """Let bots act until the hand is over (or, with `stop_at_human`, a seat without a bot)."""
     while not game.is_over:
         seat = game.to_act
         if seat is None:
             raise PalaceError("a card is due: a game with manual chance needs apply_chance")
-        bot = bots.get(seat)
+        # The same calls on either branch: narrowed to a dict and to an `EngineBot`, compiled
+        # code makes them straight, not as Python method calls (2% of a rule-bot hand).
+        if isinstance(bots, dict):
+            bot = bots.get(seat)
+        else:
+            bot = bots.get(seat)
         if bot is None:
             if stop_at_human:
                 return game
             raise PalaceError(f"no bot for seat {seat} ({game.names[seat]})")
-        game.apply(bot.choose(game.view(seat)))
+        view = game.view(seat)
+        if isinstance(bot, EngineBot):
+            action = bot.choose(view)
+        else:
+            action = bot.choose(view)
+        game.apply(action)
     return game
 
 

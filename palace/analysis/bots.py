@@ -36,7 +36,7 @@ from palace.hands import (
     suits_of_five,
     value_of_bits,
 )
-from palace.match import Bot, play_out
+from palace.match import Bot, EngineBot, play_out
 
 __all__ = ["Bot", "RandomBot", "RuleBot", "my_hand_against", "play_out", "their_visible_against"]
 from palace.views import SeatInfo, SeatView
@@ -52,7 +52,7 @@ P_TRIM_TO_FIVE: Final = Phase.TRIM_TO_FIVE
 RAISE_TYPE: Final = Raise
 
 
-class RandomBot:
+class RandomBot(EngineBot):
     """Picks a kind of action uniformly (Buy, Discard, Bet, …), then one of that kind."""
 
     name = "random"
@@ -239,7 +239,7 @@ def _weigh_every_trim(
     return best
 
 
-class RuleBot:
+class RuleBot(EngineBot):
     """A simple card-room regular: buys toward a hand, attacks when clearly ahead on what
     it can see, calls or raises strong defences and folds weak ones."""
 
