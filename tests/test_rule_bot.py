@@ -7,13 +7,20 @@ import gc
 import random
 import subprocess
 import sys
+from types import MappingProxyType
 
 import pytest
 
 from palace import Game, RuleBot, Rules
 from palace.actions import Action, Bet, Buy, Call, Discard, Fold, Raise, Stay, Trim
 from palace.analysis.bot_hands import collector_paused
-from palace.analysis.bots import RandomBot, best_trim, my_hand_against, their_visible_against
+from palace.analysis.bots import (
+    RandomBot,
+    best_trim,
+    my_hand_against,
+    play_out,
+    their_visible_against,
+)
 from palace.analysis.variants import named
 from palace.checks import subset_sets
 from palace.errors import PalaceError
@@ -107,6 +114,36 @@ def test_the_rule_bot_decides_as_its_plain_description(name: str) -> None:
                 choice = others.choose(view)
             game.apply(choice)
     assert decisions > 400
+
+
+class Delegate:
+    """A bot of the user's own (not an `EngineBot`) that asks an engine bot what to do."""
+
+    def __init__(self, inner: RuleBot | RandomBot) -> None:
+        self.inner = inner
+
+    def choose(self, view: SeatView) -> Action:
+        return self.inner.choose(view)
+
+
+def test_play_out_plays_the_same_hand_for_the_engines_bots_and_a_users() -> None:
+    """`play_out` calls the engine's own bots from a dict as compiled code, and any other bot
+    from any mapping as a Python method call: the same choices give the same hand."""
+    for seed in range(12):
+        players = 2 + seed % 4
+
+        def bots(seat: int, seed: int = seed) -> RuleBot | RandomBot:
+            return RuleBot() if seat % 2 == 0 else RandomBot(seed * 10 + seat)
+
+        straight = play_out(
+            Game.new(players=players, seed=seed), {s: bots(s) for s in range(players)}
+        )
+        delegated = play_out(
+            Game.new(players=players, seed=seed),
+            MappingProxyType({s: Delegate(bots(s)) for s in range(players)}),
+        )
+        assert straight.is_over and delegated.is_over
+        assert straight.to_dict() == delegated.to_dict()
 
 
 def _weighed_every_trim(whole: int, soldiers: int, low: int) -> int:
