@@ -41,10 +41,11 @@ from palace.match import Bot, EngineBot, play_out
 __all__ = ["Bot", "RandomBot", "RuleBot", "my_hand_against", "play_out", "their_visible_against"]
 from palace.views import SeatInfo, SeatView
 
+# Categories as plain integers, which compiled code compares as machine words (`_at_least`)
+ONE_PAIR: Final = int(Category.ONE_PAIR)
+THREE_OF_A_KIND: Final = int(Category.THREE_OF_A_KIND)
 # Enum members as module constants: Python 3.11 reads an Enum class's attributes through a
 # slow __getattr__ hook, and a compiled module (palace/native.py) reads these as C statics.
-C_ONE_PAIR: Final = Category.ONE_PAIR
-C_THREE_OF_A_KIND: Final = Category.THREE_OF_A_KIND
 P_BATTLE_RESPONSE: Final = Phase.BATTLE_RESPONSE
 P_TRIM_TO_FIVE: Final = Phase.TRIM_TO_FIVE
 # The action classes too: a compiled module reads a class of a pure-Python module through
@@ -131,7 +132,7 @@ class _Sizes:
         return v
 
 
-def _at_least(value: int, category: Category) -> bool:
+def _at_least(value: int, category: int) -> bool:
     """Is a hand of this value in `category` or better (a hand of no counting card is not)?"""
     return value >> 20 > category
 
@@ -250,6 +251,9 @@ class RuleBot(EngineBot):
     ) -> None:
         self.attack_at = attack_at
         self.buy_below = buy_below
+        # the same as plain integers, compared as machine words on every decision
+        self._attack_at = int(attack_at)
+        self._buy_below = int(buy_below)
 
     def choose(self, view: SeatView) -> Action:
         if view.phase is P_TRIM_TO_FIVE and view.to_act == view.seat:
@@ -276,10 +280,10 @@ class RuleBot(EngineBot):
         opp = b.attacker if view.seat == b.defender else b.defender
         sizes = _Sizes(view)
         mine, floor = sizes.mine_vs(opp), sizes.floor_vs(opp)
-        if _at_least(mine, C_THREE_OF_A_KIND) and mine > floor and b.raises < 2:
+        if _at_least(mine, THREE_OF_A_KIND) and mine > floor and b.raises < 2:
             if any(type(a) is RAISE_TYPE for a in view.legal):
                 return RAISE
-        if mine > floor and _at_least(mine, C_ONE_PAIR):
+        if mine > floor and _at_least(mine, ONE_PAIR):
             return CALL
         return FOLD
 
@@ -289,9 +293,10 @@ class RuleBot(EngineBot):
         sizes = _Sizes(view)
         best: tuple[int, Bet] | None = None
         for a in bets:
-            mine = sizes.mine_vs(a.target)
-            margin = mine - sizes.floor_vs(a.target)
-            if _at_least(mine, self.attack_at) and margin > 0:
+            target = a.target  # read once: a field of a pure-Python class is a Python lookup
+            mine = sizes.mine_vs(target)
+            margin = mine - sizes.floor_vs(target)
+            if _at_least(mine, self._attack_at) and margin > 0:
                 if best is None or margin > best[0]:
                     best = (margin, a)
         if not not_forced:  # only Bet and Fold: R9.3, two left must battle
@@ -301,7 +306,7 @@ class RuleBot(EngineBot):
         if best is not None:
             return self._sized(view, best[1], sizes)
         whole = value_of_bits(sizes.mine)  # my whole hand
-        if can_buy and not _at_least(whole, self.buy_below) and len(view.me.soldiers) < 5:
+        if can_buy and not _at_least(whole, self._buy_below) and len(view.me.soldiers) < 5:
             return BUY
         if can_discard:
             # soldiers outside the best five only raise what attacks and calls cost (R7.3, R7.6)
@@ -318,7 +323,7 @@ class RuleBot(EngineBot):
         if not view.rules.no_limit:
             return bet
         mine = (sizes or _Sizes(view)).mine_vs(bet.target)
-        if not _at_least(mine, C_THREE_OF_A_KIND):
+        if not _at_least(mine, THREE_OF_A_KIND):
             return bet
         amount = 2 * (len(view.me.soldiers) + 1) * view.rules.small_bet
         if view.me.stack is not None and amount > view.me.stack:
