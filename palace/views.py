@@ -474,34 +474,55 @@ def _same_cards(cards: tuple[Card, ...], now: list[Card]) -> bool:
     return True
 
 
-def _same_turn(turn: TurnState, t: Table) -> bool:
-    """Does `turn` still tell the table's turn facts (a `TurnState`'s fields, in order)?"""
-    if (
-        turn[3] != t.turns
-        or turn[2] != t.must_battle
-        or turn[4] != t.trim_min
-        or turn[5] != t.trim_next
-        or turn[6] != t.trim_rule
-    ):
-        return False
-    quiet: tuple[int, ...] = turn[0]
+def _quiet_now(shown: tuple[int, ...], t: Table) -> tuple[int, ...]:
+    """The seats of the table's quiet run (R9.1): `shown` while it still tells them."""
     now = t.quiet
-    if len(quiet) != len(now):
-        return False
-    for i in range(len(now)):
-        if quiet[i] != now[i]:
-            return False
-    kinds: tuple[tuple[int, str], ...] = turn[1]
-    now_kinds = t.quiet_kinds
-    if len(kinds) != len(now_kinds):
-        return False
-    i = 0
-    for seat, kind in now_kinds.items():  # the same pairs in the same order
-        pair = kinds[i]
-        if pair[0] != seat or pair[1] != kind:
-            return False
-        i += 1
-    return True
+    if len(shown) == len(now):
+        for i in range(len(now)):
+            if shown[i] != now[i]:
+                return tuple(now)
+        return shown
+    return tuple(now)
+
+
+def _kinds_now(shown: tuple[tuple[int, str], ...], t: Table) -> tuple[tuple[int, str], ...]:
+    """What each quiet seat did (R9.1), in order: `shown` while it still tells it."""
+    now = t.quiet_kinds
+    if len(shown) == len(now):
+        i = 0
+        for seat, kind in now.items():  # the same pairs in the same order
+            pair = shown[i]
+            if pair[0] != seat or pair[1] != kind:
+                return tuple(now.items())
+            i += 1
+        return shown
+    return tuple(now.items())
+
+
+def _turn_now(shown: TurnState | None, t: Table) -> TurnState:
+    """The table's public turn facts: `shown` (the last view's) while it still tells them,
+    else new ones that reuse its quiet run and kinds where those still hold (the turn count
+    changes with every turn; the quiet run far less often)."""
+    if shown is None:
+        quiet, kinds = tuple(t.quiet), tuple(t.quiet_kinds.items())
+    else:
+        quiet, kinds = _quiet_now(shown[0], t), _kinds_now(shown[1], t)
+        if (
+            quiet is shown[0]
+            and kinds is shown[1]
+            and shown[3] == t.turns
+            and shown[2] == t.must_battle
+            and shown[4] == t.trim_min
+            and shown[5] == t.trim_next
+            and shown[6] == t.trim_rule
+        ):
+            return shown
+    turn: TurnState = _new_tuple(
+        TURN_STATE,
+        (quiet, kinds, t.must_battle, t.turns, t.trim_min, t.trim_next, t.trim_rule),
+    )
+    t.turn_shown = turn
+    return turn
 
 
 def build_view(
@@ -574,20 +595,7 @@ def build_view(
             ),
         )
     )
-    turn: TurnState | None = t.turn_shown
-    if turn is None or not _same_turn(turn, t):
-        turn = t.turn_shown = new(
-            TURN_STATE,
-            (
-                tuple(t.quiet),
-                tuple(t.quiet_kinds.items()),
-                t.must_battle,
-                t.turns,
-                t.trim_min,
-                t.trim_next,
-                t.trim_rule,
-            ),
-        )
+    turn = _turn_now(t.turn_shown, t)
     return SeatView(
         seat,
         t.phase,
