@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import _random
 import random
-import weakref
 from collections.abc import Sequence
 from typing import Any, Final
 
@@ -136,7 +135,7 @@ class Game:
         self._memories: list[SeatMemory | None] = [None] * table.players
         self._legal: tuple[int, list[Action]] = (-1, [])
         # views whose `legal` is listed when first read: listed before the table changes
-        self._owed: list[weakref.ref[OwedLegal]] = []
+        self._owed: list[OwedLegal] = []
         self._rng_seed: int | None = None  # a world's generator, not yet made
 
     # ---------------------------------------------------------------- creation
@@ -487,7 +486,7 @@ class Game:
         # listed when the view's `legal` is first read (a player may never read it), or
         # at the latest before this game changes (`_settle`)
         owed = owed_legal(self, t)
-        self._owed.append(weakref.ref(owed))
+        self._owed.append(owed)
         return build_view(t, seat, memories, owed, _WORLD)
 
     def _legal_tuple(self) -> tuple[Action, ...]:
@@ -497,9 +496,8 @@ class Game:
         """List the legal actions of every view still alive that has not read them yet,
         before the table changes under it."""
         owed, self._owed = self._owed, []
-        for ref in owed:
-            legal = ref()
-            if legal is not None:
+        for legal in owed:
+            if not legal.dropped:
                 legal()
 
     def history(self, seat: int | None) -> tuple[str, ...]:

@@ -17,8 +17,6 @@ import random
 from collections.abc import Callable
 from typing import Any, Final, NamedTuple, Protocol
 
-from mypy_extensions import mypyc_attr
-
 from palace.actions import Action
 from palace.cards import Card, Suit
 from palace.checks import TurnOutline, outline_of, turn_outline
@@ -114,17 +112,19 @@ class _Lister(Protocol):
     def _legal_tuple(self) -> tuple[Action, ...]: ...
 
 
-@mypyc_attr(native_class=False)  # a Python object, so a game may hold weak references to it
 class OwedLegal:
     """A view's legal actions, listed when first asked for: by the view when a player reads
     them, or by the game just before its table changes (`Game._settle`), whichever comes
-    first. The view holds it until then; the game holds only a weak reference, so listing
-    costs nothing for a view that was dropped unread."""
+    first. The view and the game both hold it; a view dropped unread says so (`dropped`,
+    set by `SeatView.__del__`), so listing costs nothing for it. A native class where the
+    engine is compiled: made and read as C, where a Python object with a weak reference
+    from the game cost more than a view's other fields."""
 
-    __slots__ = ("game", "table", "listed", "__weakref__")
-    game: _Lister  # the game, whose legal actions these are until it moves on
-    table: Table  # its table, whose turn outline they are until then
-    listed: tuple[Action, ...] | None  # made by `owed_legal`, the one way to make one
+    def __init__(self, game: _Lister, table: Table) -> None:
+        self.game = game  # the game, whose legal actions these are until it moves on
+        self.table = table  # its table, whose turn outline they are until then
+        self.listed: tuple[Action, ...] | None = None
+        self.dropped = False  # the view was dropped before it read them
 
     def __call__(self) -> tuple[Action, ...]:
         return _listed_now(self)
@@ -139,7 +139,6 @@ def _listed_now(owed: OwedLegal) -> tuple[Action, ...]:
     return listed
 
 
-_blank: Final = object.__new__
 P_TURN: Final = Phase.TURN
 _new_tuple: Final = tuple.__new__
 # the named tuples' classes as module constants: a compiled module reads a class of its own
@@ -151,13 +150,8 @@ TURN_STATE: Final = TurnState
 
 def owed_legal(game: _Lister, table: Table) -> OwedLegal:
     """A new `OwedLegal` for `game`'s current legal actions at `table`, as a game makes one
-    per view (made without calling the class: from compiled code, a call to a Python class
-    costs more than setting its three fields)."""
-    owed: OwedLegal = _blank(OwedLegal)
-    owed.game = game
-    owed.table = table
-    owed.listed = None
-    return owed
+    per view."""
+    return OwedLegal(game, table)
 
 
 _FIELDS: Final = (
@@ -216,6 +210,12 @@ class SeatView:
         self._known: dict[Card, str] | None = None
         self._unseen: frozenset[Card] | None = None
         self._by_zone: dict[str, list[Card]] | None = None
+
+    def __del__(self) -> None:
+        # a view dropped before it read its legal actions: the game need not list them
+        legal = self._legal
+        if type(legal) is OwedLegal:
+            legal.dropped = True
 
     @property
     def legal(self) -> tuple[Action, ...]:

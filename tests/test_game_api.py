@@ -280,3 +280,22 @@ def test_a_hands_records_pickle_copy_and_stay_frozen():
         with pytest.raises(dataclasses.FrozenInstanceError):
             setattr(record, field, None)
     assert dataclasses.replace(armies[0], soldiers=()).soldiers == ()
+
+
+def test_a_view_dropped_unread_leaves_its_legal_actions_unlisted():
+    """A view's legal actions are listed when it reads them, or by the game before its table
+    changes if the view is still alive; a view dropped unread costs no listing (it says so
+    when it goes), and one kept shows the actions of its own moment."""
+    g = Game.new(players=4, seed=3)
+    seat = g.to_act
+    assert seat is not None
+    g.view(seat)  # made and dropped at once, as a bot's loop does
+    dropped = g._owed[-1]
+    kept = g.view(seat)
+    owed = g._owed[-1]
+    assert dropped.dropped and not owed.dropped
+    before = g.legal_actions()
+    g.apply(Stay() if Stay() in before else before[0])
+    assert dropped.listed is None  # never listed
+    assert owed.listed == tuple(before)  # listed before the table changed
+    assert kept.legal == tuple(before) and kept.legal != tuple(g.legal_actions())
