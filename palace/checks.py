@@ -120,7 +120,7 @@ def _buy_gate(t: Table, seat: int) -> str | None:
     reason = _forced(t, seat)
     if reason:
         return reason
-    if not t.zones["deck"] and not t.zones["discard"]:
+    if not t.deck and not t.discard:
         return "the draw deck and the discard pile are both empty, so Buy is not possible (R6.3)"
     return _afford(t, seat, t.small_bet, "a Buy")
 

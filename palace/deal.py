@@ -161,7 +161,7 @@ def _next_banner(t: Table, rng: random.Random | None) -> None:
     if d.pos == t.players:
         _begin_palaces(t, rng, scripted=d.script is not None)
         return
-    if not t.zones["deck"]:
+    if not t.deck:
         reshuffle_into_deck(t, rng, "rejects", face_up=True, rule="R4.4")
     t.pending = PENDING_BANNER[d.order[d.pos]]
 
@@ -171,8 +171,8 @@ def _begin_palaces(t: Table, rng: random.Random | None, *, scripted: bool) -> No
     assert d is not None
     t.phase = P_PALACE_DEAL
     d.stage = "palace"
-    rej = tuple(t.zones["rejects"])
-    deck_after = list(t.zones["deck"]) + list(rej)
+    rej = tuple(t.rejects)
+    deck_after = list(t.deck) + list(rej)
     shuffled = rng is not None and not scripted
     if shuffled:
         assert rng is not None
@@ -226,7 +226,7 @@ def deal_card(t: Table, rng: random.Random | None, card: Card) -> None:
 def deal_from_top(t: Table, rng: random.Random | None) -> bool:
     """Deal every card the deal still waits for from the top of the deck, as a seeded game
     does: `deal_card` for each, one after another. True if the deal is over."""
-    deck = t.zones["deck"]  # changed in place, never replaced (`Table.record`)
+    deck = t.deck  # changed in place, never replaced (`Table.record`)
     while t.deal is not None and t.pending is not None:
         deal_card(t, rng, deck[0])
     return t.deal is None and t.pending is None

@@ -418,7 +418,7 @@ class Game:
         if t.deal is not None and deal.deal_from_top(t, self._use_rng()):
             play.start(t)
         while t.pending is not None:
-            self._resolve(t.zones["deck"][0])
+            self._resolve(t.deck[0])
 
     def _use_rng(self) -> random.Random | None:
         if self._rng_seed is not None:

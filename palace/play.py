@@ -91,7 +91,7 @@ def perform(t: Table, rng: random.Random | None, action: Action) -> None:
 
 # ------------------------------------------------------------------ the turn
 def _buy(t: Table, seat: int, rng: random.Random | None) -> None:
-    if not t.zones["deck"]:
+    if not t.deck:
         reshuffle_into_deck(t, rng, "discard", face_up=False, rule="R6.3")
     t.quiet.clear()
     t.phase = P_DRAW

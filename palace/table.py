@@ -308,7 +308,10 @@ class DealState:
 
 
 class Table:
-    """All mutable state of a hand. Game procedures change it only through `record`."""
+    """All mutable state of a hand. Game procedures change it only through `record`.
+
+    A zone's list is changed in place, never replaced (``t.zones["deck"][:] = cards``):
+    `deck`, `discard`, `rejects` and each seat's lists in `seat_lists` are the same lists."""
 
     def __init__(
         self,
@@ -333,6 +336,11 @@ class Table:
         self.max_soldiers: int = facts.max_soldiers  # R6.7's cap
         self.dealer = dealer
         self.zones = zones
+        # the draw deck, the discard pile and the banner rejects: the same lists as in `zones`
+        # (a zone's list is changed in place, never replaced), read without a dictionary lookup
+        self.deck: list[Card] = zones["deck"]
+        self.discard: list[Card] = zones["discard"]
+        self.rejects: list[Card] = zones["rejects"]
         self.stacks = stacks
         self.put_in = put_in
         self.won = won
@@ -493,7 +501,7 @@ class Table:
         changes and the same event, without the general case's tests."""
         cards, _, dst, seen_by, _ = move
         zones = self.zones
-        deck = zones["deck"]
+        deck = self.deck
         for c in cards:
             deck.remove(c)
         zones[dst].extend(cards)
@@ -552,6 +560,11 @@ class Table:
         t.memo = self.memo[:]
         t.result = self.result
         t.version = self.version
+        # what the last view showed (immutable, so shared), for the copy's views to reuse
+        t.seat_infos = self.seat_infos[:]
+        t.palaces_shown = self.palaces_shown[:]
+        t.rejects_shown = self.rejects_shown
+        t.turn_shown = self.turn_shown
         return t
 
 

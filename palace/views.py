@@ -538,7 +538,6 @@ def build_view(
     view's `legal` is first read: the caller must read it before the table changes). What
     the seat remembers (`learned`) is read from its memory in `memories` (the game's, one
     per seat, made when first needed) when first asked for, up to this moment."""
-    z = t.zones
     stacks = t.stacks
     new = _new_tuple  # NamedTuples straight from their fields (a view is built per move)
     names, active, put_in = t.names, t.active, t.put_in
@@ -570,7 +569,7 @@ def build_view(
     palace_shown = t.palaces_shown[seat]
     if palace_shown is None or not _same_cards(palace_shown, palace_now):
         palace_shown = t.palaces_shown[seat] = tuple(palace_now)
-    rejects_now = z["rejects"]
+    rejects_now = t.rejects
     rejects = t.rejects_shown
     if rejects is None or not _same_cards(rejects, rejects_now):
         rejects = t.rejects_shown = tuple(rejects_now)
@@ -605,8 +604,8 @@ def build_view(
         t.rules,
         seats,
         palace_shown,
-        len(z["deck"]),
-        len(z["discard"]),
+        len(t.deck),
+        len(t.discard),
         rejects,
         battle,
         legal,

@@ -111,7 +111,7 @@ def _table(view: SeatView, places: dict[str, list[Card]]) -> Table:
     )
     # the cards laid out first, in the order they are laid out: each one is then found at
     # once at the top of the deck
-    t.zones["deck"] = [c for mv in moves for c in mv.cards] + places["deck"]
+    t.deck[:] = [c for mv in moves for c in mv.cards] + places["deck"]  # the same list
     chips = tuple((info.seat, -info.put_in) for info in view.seats if info.put_in)
     t.record(
         E_POSITION,

@@ -147,7 +147,7 @@ def test_a_table_copy_has_every_field_and_shares_nothing_mutable(seed, players, 
             break
         perform(mid_hand, None, rng.choice(legal))
     mid_deal = new_table(DEFAULT_NAMES[:players], Rules(), dealer=0, stacks=None)
-    mid_deal.zones["deck"] = Rules().deck()
+    mid_deal.zones["deck"][:] = Rules().deck()  # a zone's list is filled, never replaced
     begin(mid_deal, None, dealer=None, script=None)
     for table in (mid_hand, mid_deal):
         copy = table.copy()
