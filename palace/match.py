@@ -53,11 +53,11 @@ def play_out(game: Game, bots: Mapping[int, Bot], *, stop_at_human: bool = False
             if stop_at_human:
                 return game
             raise PalaceError(f"no bot for seat {seat} ({game.names[seat]})")
-        view = game.view(seat)
+        # the view goes before the game moves, so the game need not list its legal actions
         if isinstance(bot, EngineBot):
-            action = bot.choose(view)
+            action = bot.choose(game.view(seat))
         else:
-            action = bot.choose(view)
+            action = bot.choose(game.view(seat))
         game.apply(action)
     return game
 
