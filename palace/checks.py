@@ -36,9 +36,10 @@ CALL: Final = Call()
 RAISE: Final = Raise()
 _BETS: Final = [Bet(target=s) for s in range(10)]
 
-# The action classes as module constants: a compiled module (palace/native.py) reads a class
-# of a pure-Python module through its globals dict on every use, and `why_illegal` tells
-# every action apart by its class.
+# The action classes as module constants, for this module and the engine's others to import:
+# a compiled module (palace/native.py) reads a class of a pure-Python module through its
+# globals dict on every use, and `why_illegal` and `play.perform` tell every action apart
+# by its class.
 A_BET: Final = Bet
 A_BUY: Final = Buy
 A_CALL: Final = Call

@@ -26,7 +26,7 @@ from typing import Any, Final
 
 from palace import checks, deal, play, strict, worlds
 from palace.action_words import action_label
-from palace.actions import Action, Buy, action_from_dict
+from palace.actions import Action, action_from_dict
 from palace.cards import Card, Suit, parse_cards
 from palace.errors import CardError, DeckError, IllegalActionError, PalaceError, StateError
 from palace.events import Event, Phase
@@ -43,12 +43,11 @@ from palace.table import (
     fold_events,
     new_table,
 )
-from palace.views import OwedLegal, SeatMemory, SeatView, build_view, owed_legal, sentence_for
+from palace.views import OwedLegal, SeatMemory, SeatView, build_view, sentence_for
 
 # Enum members as module constants: Python 3.11 reads an Enum class's attributes through a
 # slow __getattr__ hook, and a compiled module (palace/native.py) reads these as C statics.
 P_HAND_OVER: Final = Phase.HAND_OVER
-A_BUY: Final = Buy  # a class of a pure-Python module, read as a C static (palace/native.py)
 
 FORMAT: Final = "palace-hand/1"
 
@@ -363,7 +362,7 @@ class Game:
             said = self.describe(action)
             raise IllegalActionError(f"{said} is not legal for {who} now: {reason}")
         start = len(t.events)
-        play.perform(t, self._use_rng() if type(action) is A_BUY else None, action)
+        play.perform(t, self._use_rng() if type(action) is checks.A_BUY else None, action)
         self._actions.append(action)
         self._run_chance()
         return t.events[start:]
@@ -485,7 +484,7 @@ class Game:
             return build_view(t, seat, memories, tuple(listed), _WORLD)
         # listed when the view's `legal` is first read (a player may never read it), or
         # at the latest before this game changes (`_settle`)
-        owed = owed_legal(self, t)
+        owed = OwedLegal(self, t)
         self._owed.append(owed)
         return build_view(t, seat, memories, owed, _WORLD)
 

@@ -9,10 +9,23 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from palace.actions import Action, Bet, Buy, Discard, Fold, Raise, Stay, Trim
+from palace.actions import Action, Bet, Discard, Raise, Trim
 from palace.battle import Army, resolve_battle
 from palace.cards import Card
-from palace.checks import attack_of, call_amount, min_attack, raise_of, two_left
+from palace.checks import (
+    A_BET,
+    A_BUY,
+    A_DISCARD,
+    A_FOLD,
+    A_RAISE,
+    A_STAY,
+    A_TRIM,
+    attack_of,
+    call_amount,
+    min_attack,
+    raise_of,
+    two_left,
+)
 from palace.deal import reshuffle_into_deck
 from palace.events import EndReason, EventKind, Phase
 from palace.hands import Hand, evaluate
@@ -48,16 +61,6 @@ R_BATTLE_TIE: Final = EndReason.BATTLE_TIE
 R_LAST_STANDING: Final = EndReason.LAST_STANDING
 R_SAME_BANNER: Final = EndReason.SAME_BANNER
 R_SHOWDOWN: Final = EndReason.SHOWDOWN
-
-# The action classes too: a compiled module reads a class of a pure-Python module through its
-# globals dict on every use, and every action is told apart by its class.
-A_BET: Final = Bet
-A_BUY: Final = Buy
-A_DISCARD: Final = Discard
-A_FOLD: Final = Fold
-A_RAISE: Final = Raise
-A_STAY: Final = Stay
-A_TRIM: Final = Trim
 
 
 def perform(t: Table, rng: random.Random | None, action: Action) -> None:

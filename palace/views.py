@@ -148,12 +148,6 @@ BATTLE_INFO: Final = BattleInfo
 TURN_STATE: Final = TurnState
 
 
-def owed_legal(game: _Lister, table: Table) -> OwedLegal:
-    """A new `OwedLegal` for `game`'s current legal actions at `table`, as a game makes one
-    per view."""
-    return OwedLegal(game, table)
-
-
 _FIELDS: Final = (
     "seat", "phase", "to_act", "dealer", "pot", "rules", "seats", "palace", "deck_count",
     "discard_count", "rejects", "battle", "legal", "learned", "turn", "sampler",
