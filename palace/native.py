@@ -52,6 +52,16 @@ def compiled_path(name: str, suffix: str) -> Path:
     return HERE / f"{name.replace('.', '/')}{suffix}"
 
 
+HELPER = "_records"
+"""A small C module built beside them (``palace/_records.c``): `palace.records.new_record`, a
+named tuple made in one allocation (no rules in it; the source runs `tuple.__new__`)."""
+
+
+def helper_paths() -> list[Path]:
+    """The built helper module, for each extension suffix it exists under."""
+    return [p for s in extension_suffixes() if (p := HERE / f"{HELPER}{s}").exists()]
+
+
 GROUP = "palace.engine"
 """The name of the shared library the compiled modules live in (``palace/engine__mypyc…``)."""
 
@@ -101,7 +111,7 @@ def built_files() -> list[Path]:
     for suffix in extension_suffixes():
         out += [compiled_path(n, suffix) for n in COMPILED if compiled_path(n, suffix).exists()]
         out += sorted(HERE.glob(f"engine__mypyc{suffix}"))
-    return out
+    return out + helper_paths()
 
 
 def compiled_modules() -> list[str]:
@@ -118,6 +128,9 @@ def stale_modules() -> list[str]:
             so = compiled_path(name, suffix)
             if so.exists() and src.stat().st_mtime > so.stat().st_mtime:
                 out.append(name)
+    helper_source = HERE / f"{HELPER}.c"
+    if any(helper_source.stat().st_mtime > so.stat().st_mtime for so in helper_paths()):
+        out.append(HELPER)
     return out
 
 
@@ -174,7 +187,7 @@ def build(quiet: bool = True) -> list[str]:
     """Compile `COMPILED` in place with mypyc (needs mypy and a C compiler); on failure
     nothing compiled is left behind, so the pure-Python modules run."""
     from mypyc.build import mypycify  # a build tool, not a run-time dependency
-    from setuptools import setup
+    from setuptools import Extension, setup
 
     remove()
     root = HERE.parent
@@ -187,6 +200,7 @@ def build(quiet: bool = True) -> list[str]:
         try:
             config = ["--config-file", str(root / "pyproject.toml")]  # mypy's settings
             ext = mypycify(config + sources, group_name=GROUP, target_dir="c")
+            ext.append(Extension(f"palace.{HELPER}", [str(HERE / f"{HELPER}.c")]))
             args = ["-q"] if quiet else []
             args += ["build_ext", "--inplace", "--build-temp", "o", "--build-lib", "lib"]
             setup(name="palace-native", ext_modules=ext, script_args=args)
@@ -206,7 +220,8 @@ def build(quiet: bool = True) -> list[str]:
 def ensure() -> str:
     """Build if a module is not compiled or older than its source; say what happened.
     A machine that cannot compile (no mypy, no C compiler) runs pure Python."""
-    if compiled_modules() == list(COMPILED) and not stale_modules() + newer_engine_sources():
+    built = compiled_modules() == list(COMPILED) and bool(helper_paths())
+    if built and not stale_modules() + newer_engine_sources():
         return "palace: the compiled engine is up to date"
     try:
         done = build()

@@ -13,7 +13,7 @@ from typing import Any, Final
 from palace.cards import Card, new_deck
 from palace.events import EndReason, Event, EventKind, Move, Phase
 from palace.hands import Hand
-from palace.records import by_fields, set_field
+from palace.records import by_fields, new_record, set_field
 from palace.rules import Rules
 from palace.sentences import pot_sentence  # importing it registers how every event is said
 
@@ -31,9 +31,6 @@ FACE_UP_ZONES: Final = frozenset(
 )
 NO_DETAIL: Final[dict[str, Any]] = {}  # an event's detail when it has none (shared, never changed)
 _EMPTY: Final = NO_DETAIL
-_new_event: Final = (
-    tuple.__new__
-)  # a named tuple (an Event, a Move) straight from its fields (no defaults to fill)
 # the named tuples' classes as module constants: a compiled module reads a class of a
 # pure-Python module through its globals dict on every use
 EVENT: Final = Event
@@ -49,7 +46,7 @@ def new_move(
 ) -> Move:
     """A `Move` straight from its fields: what the engine's procedures record with (from
     compiled code, ``Move(...)`` runs the named tuple's Python `__new__`)."""
-    return _new_event(MOVE, (cards, src, dst, seen_by, pile))
+    return new_record(MOVE, cards, src, dst, seen_by, pile)
 
 
 def _card_moves(dst: str, seen_by: tuple[int, ...] | None, src: str = "deck") -> list[Move]:
@@ -472,22 +469,20 @@ class Table:
         events = self.events
         if memo:
             self.memo.append(len(events))
-        ev = _new_event(
+        ev = new_record(
             EVENT,
-            (
-                len(events),
-                kind,
-                seat,
-                cards,
-                amount,
-                rule,
-                self.phase,
-                self.to_act,
-                moves,
-                chips,
-                detail,
-                self.names,
-            ),
+            len(events),
+            kind,
+            seat,
+            cards,
+            amount,
+            rule,
+            self.phase,
+            self.to_act,
+            moves,
+            chips,
+            detail,
+            self.names,
         )
         events.append(ev)
         self.version += 1
@@ -509,22 +504,20 @@ class Table:
         if seen_by is not None or dst not in FACE_UP_ZONES:
             self.memo.append(len(events))
         events.append(
-            _new_event(
+            new_record(
                 EVENT,
-                (
-                    len(events),
-                    kind,
-                    seat,
-                    cards,
-                    0,
-                    rule,
-                    self.phase,
-                    self.to_act,
-                    (move,),
-                    (),
-                    detail,
-                    self.names,
-                ),
+                len(events),
+                kind,
+                seat,
+                cards,
+                0,
+                rule,
+                self.phase,
+                self.to_act,
+                (move,),
+                (),
+                detail,
+                self.names,
             )
         )
         self.version += 1

@@ -22,6 +22,7 @@ from palace.cards import Card, Suit
 from palace.checks import TurnOutline, outline_of, turn_outline
 from palace.errors import StateError
 from palace.events import Event, Phase
+from palace.records import new_record
 from palace.rules import Rules
 from palace.table import FACE_UP_ZONES, Table
 
@@ -140,7 +141,6 @@ def _listed_now(owed: OwedLegal) -> tuple[Action, ...]:
 
 
 P_TURN: Final = Phase.TURN
-_new_tuple: Final = tuple.__new__
 # the named tuples' classes as module constants: a compiled module reads a class of its own
 # that is not native (a NamedTuple) through its globals dict on every use
 SEAT_INFO: Final = SeatInfo
@@ -511,9 +511,8 @@ def _turn_now(shown: TurnState | None, t: Table) -> TurnState:
             and shown[6] == t.trim_rule
         ):
             return shown
-    turn: TurnState = _new_tuple(
-        TURN_STATE,
-        (quiet, kinds, t.must_battle, t.turns, t.trim_min, t.trim_next, t.trim_rule),
+    turn: TurnState = new_record(
+        TURN_STATE, quiet, kinds, t.must_battle, t.turns, t.trim_min, t.trim_next, t.trim_rule
     )
     t.turn_shown = turn
     return turn
@@ -533,7 +532,6 @@ def build_view(
     the seat remembers (`learned`) is read from its memory in `memories` (the game's, one
     per seat, made when first needed) when first asked for, up to this moment."""
     stacks = t.stacks
-    new = _new_tuple  # NamedTuples straight from their fields (a view is built per move)
     names, active, put_in = t.names, t.active, t.put_in
     infos: list[SeatInfo] = []
     last, lists = t.seat_infos, t.seat_lists
@@ -552,8 +550,8 @@ def build_view(
             or info[7] != stack
             or not _same_cards(info[3], army)
         ):
-            info = last[s] = new(
-                SEAT_INFO, (s, names[s], card, tuple(army), count, active[s], put_in[s], stack)
+            info = last[s] = new_record(
+                SEAT_INFO, s, names[s], card, tuple(army), count, active[s], put_in[s], stack
             )
         infos.append(info)
     seats = tuple(infos)
@@ -571,21 +569,19 @@ def build_view(
     battle = (
         None
         if b is None
-        else new(
+        else new_record(
             BATTLE_INFO,
-            (
-                b.attacker,
-                b.defender,
-                b.to_act,
-                b.owed,
-                dict(b.paid),
-                b.raises,
-                b.last_raiser,
-                b.last_raise,
-                b.bettor,
-                b.last_bet,
-                b.allin_attack,
-            ),
+            b.attacker,
+            b.defender,
+            b.to_act,
+            b.owed,
+            dict(b.paid),
+            b.raises,
+            b.last_raiser,
+            b.last_raise,
+            b.bettor,
+            b.last_bet,
+            b.allin_attack,
         )
     )
     turn = _turn_now(t.turn_shown, t)

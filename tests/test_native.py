@@ -77,7 +77,8 @@ def run(code: str, **env: str) -> dict:
 
 
 def needs_compiled() -> None:
-    if native.compiled_modules() != list(native.COMPILED) or native.stale_modules():
+    built = native.compiled_modules() == list(native.COMPILED) and native.helper_paths()
+    if not built or native.stale_modules():
         message = "the engine is not compiled here (make native)"
         if os.environ.get("PALACE_REQUIRE_NATIVE") == "1":
             pytest.fail(message + " (PALACE_REQUIRE_NATIVE=1)", pytrace=False)
@@ -91,6 +92,81 @@ def test_the_compiled_engine_plays_exactly_the_hands_the_source_plays() -> None:
     assert compiled["compiled"] is True
     assert pure["compiled"] is False
     assert compiled["digest"] == pure["digest"]
+
+
+RECORDS = """
+import json
+from palace.cards import parse_cards
+from palace.events import Event, EventKind, Move, Phase
+from palace.records import new_record
+from palace.views import SeatInfo
+
+cards = tuple(parse_cards("As Kd"))
+move = new_record(Move, cards, "deck", "seat0.palace", (0,), False)
+event = new_record(
+    Event, 3, EventKind.PALACE, 0, cards, 0, "R5.1", Phase.PALACE_DEAL, None, (move,), (),
+    {"round": 1}, ("Ann", "Bo"),
+)
+made = [move, event, new_record(SeatInfo, 1, "Bo", None, (), 2, True, 0, None)]
+same = [
+    tuple.__new__(Move, (cards, "deck", "seat0.palace", (0,), False)),
+    tuple.__new__(
+        Event,
+        (3, EventKind.PALACE, 0, cards, 0, "R5.1", Phase.PALACE_DEAL, None, (move,), (),
+         {"round": 1}, ("Ann", "Bo")),
+    ),
+    tuple.__new__(SeatInfo, (1, "Bo", None, (), 2, True, 0, None)),
+]
+refused = []
+for bad in ((dict, 1), (3, 1), ()):
+    try:
+        new_record(*bad)
+    except TypeError as e:
+        refused.append(str(e))
+print(json.dumps({
+    "native": type(new_record).__name__ == "builtin_function_or_method",
+    "same": [type(a) is type(b) and a == b and repr(a) == repr(b) for a, b in zip(made, same)],
+    "fields": [event.kind, event.rule, event.moves[0].dst, made[2].name, len(event)],
+    "refused": refused,
+}))
+"""
+
+
+def test_new_record_makes_the_very_named_tuple_tuple_new_makes() -> None:
+    """The compiled engine's records (`palace/_records.c`) and the source's `tuple.__new__`
+    make the same events, moves and seat facts; a class that is not a tuple is refused."""
+    needs_compiled()
+    compiled = run(RECORDS)
+    pure = run(RECORDS, PALACE_PURE="1")
+    assert compiled["native"] is True and pure["native"] is False
+    for got in (compiled, pure):
+        assert got["same"] == [True, True, True]
+        assert got["fields"] == ["palace", "R5.1", "seat0.palace", "Bo", 12]
+        assert len(got["refused"]) == 3
+    assert "dict is not a tuple subclass" in compiled["refused"][0]
+    assert all("must be a class" in m for m in compiled["refused"][1:])
+
+
+def test_a_helper_older_than_its_c_source_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(native, "HERE", tmp_path)
+    monkeypatch.setattr(native, "COMPILED", ("game",))
+    monkeypatch.delenv(native.PURE_ENV, raising=False)
+    monkeypatch.delenv(native.STALE_ENV, raising=False)
+    _fake_package(tmp_path, native.COMPILED)
+    source = tmp_path / f"{native.HELPER}.c"
+    source.write_text("")
+    os.utime(source, (time.time() - 60, time.time() - 60))
+    helper = tmp_path / f"{native.HELPER}{native.extension_suffixes()[0]}"
+    helper.write_text("")
+    assert native.helper_paths() == [helper]
+    native.check_fresh()
+    source.write_text("/* edited after the build */\n")
+    assert native.stale_modules() == [native.HELPER]
+    with pytest.raises(ImportError, match=f"compiled {native.HELPER} is older than the source"):
+        native.check_fresh()
+    assert helper in native.remove()
 
 
 def test_pure_switch_imports_every_compiled_module_from_its_source() -> None:
