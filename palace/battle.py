@@ -10,13 +10,25 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from palace.cards import Card, CardsLike, Suit, parse_cards
 from palace.hand_words import decided, hand_cards, hand_name
 from palace.hands import Hand, evaluate
-from palace.records import by_fields, set_field
+from palace.records import by_fields, set_fields
 from palace.words import plural
+
+_ARMY_FIELDS: Final = ("banner", "soldiers", "palace")
+_RESULT_FIELDS: Final = (
+    "winner",
+    "decided_by",
+    "attacker_hand",
+    "defender_hand",
+    "attacker_banner_count",
+    "defender_banner_count",
+    "attacker_suit",
+    "defender_suit",
+)
 
 
 @dataclass(frozen=True, init=False)
@@ -30,9 +42,7 @@ class Army:
     def __init__(  # written out: a showdown makes two (palace.records)
         self, banner: Card, soldiers: tuple[Card, ...] = (), palace: tuple[Card, ...] = ()
     ) -> None:
-        set_field(self, "banner", banner)
-        set_field(self, "soldiers", soldiers)
-        set_field(self, "palace", palace)
+        set_fields(self, _ARMY_FIELDS, banner, soldiers, palace)
 
     def __reduce__(self) -> tuple[Any, ...]:
         return by_fields(self)
@@ -93,14 +103,18 @@ class BattleResult:
         attacker_suit: Suit,
         defender_suit: Suit,
     ) -> None:
-        set_field(self, "winner", winner)
-        set_field(self, "decided_by", decided_by)
-        set_field(self, "attacker_hand", attacker_hand)
-        set_field(self, "defender_hand", defender_hand)
-        set_field(self, "attacker_banner_count", attacker_banner_count)
-        set_field(self, "defender_banner_count", defender_banner_count)
-        set_field(self, "attacker_suit", attacker_suit)
-        set_field(self, "defender_suit", defender_suit)
+        set_fields(
+            self,
+            _RESULT_FIELDS,
+            winner,
+            decided_by,
+            attacker_hand,
+            defender_hand,
+            attacker_banner_count,
+            defender_banner_count,
+            attacker_suit,
+            defender_suit,
+        )
 
     def __reduce__(self) -> tuple[Any, ...]:
         return by_fields(self)

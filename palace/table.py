@@ -13,7 +13,7 @@ from typing import Any, Final
 from palace.cards import Card, new_deck
 from palace.events import EndReason, Event, EventKind, Move, Phase
 from palace.hands import Hand
-from palace.records import by_fields, new_record, set_field
+from palace.records import by_fields, new_record, set_fields
 from palace.rules import Rules
 from palace.sentences import pot_sentence  # importing it registers how every event is said
 
@@ -119,6 +119,9 @@ _EMPTY_ZONES: Final[list[dict[str, list[Card]]]] = [
 ]  # templates of `new_table`'s zones (copied, never handed out)
 
 
+_RESULT_FIELDS: Final = ("winners", "shares", "reason", "rule", "pot", "names", "dealer", "hands")
+
+
 @dataclass(frozen=True, init=False)
 class HandResult:
     """How a hand ended: who shares the pot, how much each took, and why (R10)."""
@@ -143,14 +146,7 @@ class HandResult:
         dealer: int,
         hands: dict[int, Hand] | None = None,
     ) -> None:
-        set_field(self, "winners", winners)
-        set_field(self, "shares", shares)
-        set_field(self, "reason", reason)
-        set_field(self, "rule", rule)
-        set_field(self, "pot", pot)
-        set_field(self, "names", names)
-        set_field(self, "dealer", dealer)
-        set_field(self, "hands", hands)
+        set_fields(self, _RESULT_FIELDS, winners, shares, reason, rule, pot, names, dealer, hands)
 
     def __reduce__(self) -> tuple[Any, ...]:
         return by_fields(self)

@@ -98,7 +98,9 @@ RECORDS = """
 import json
 from palace.cards import parse_cards
 from palace.events import Event, EventKind, Move, Phase
-from palace.records import new_record
+from dataclasses import FrozenInstanceError
+from palace.battle import Army
+from palace.records import new_record, set_fields
 from palace.views import SeatInfo
 
 cards = tuple(parse_cards("As Kd"))
@@ -123,18 +125,32 @@ for bad in ((dict, 1), (3, 1), ()):
         new_record(*bad)
     except TypeError as e:
         refused.append(str(e))
+army = Army(cards[0], cards[1:], ())
+for bad in ((army, ("banner",)), (army, ["banner"], cards[0]), (army, ("banner", "palace"), 1)):
+    try:
+        set_fields(*bad)
+    except TypeError as e:
+        refused.append(str(e))
+try:
+    army.banner = cards[1]
+    frozen = False
+except FrozenInstanceError:
+    frozen = True
 print(json.dumps({
     "native": type(new_record).__name__ == "builtin_function_or_method",
     "same": [type(a) is type(b) and a == b and repr(a) == repr(b) for a, b in zip(made, same)],
     "fields": [event.kind, event.rule, event.moves[0].dst, made[2].name, len(event)],
     "refused": refused,
+    "army": [str(army.banner), [str(c) for c in army.soldiers], list(army.palace), frozen],
 }))
 """
 
 
-def test_new_record_makes_the_very_named_tuple_tuple_new_makes() -> None:
+def test_the_c_records_make_the_very_records_the_source_makes() -> None:
     """The compiled engine's records (`palace/_records.c`) and the source's `tuple.__new__`
-    make the same events, moves and seat facts; a class that is not a tuple is refused."""
+    make the same events, moves and seat facts, and set a frozen dataclass's fields as
+    ``object.__setattr__`` does; a class that is not a tuple, or names and values that do
+    not pair up, are refused."""
     needs_compiled()
     compiled = run(RECORDS)
     pure = run(RECORDS, PALACE_PURE="1")
@@ -142,9 +158,13 @@ def test_new_record_makes_the_very_named_tuple_tuple_new_makes() -> None:
     for got in (compiled, pure):
         assert got["same"] == [True, True, True]
         assert got["fields"] == ["palace", "R5.1", "seat0.palace", "Bo", 12]
-        assert len(got["refused"]) == 3
+        assert got["army"] == ["As", ["Kd"], [], True]
+        assert len(got["refused"]) == 6
+        assert "1 names but 0 values" in got["refused"][3]
+        assert "2 names but 1 values" in got["refused"][5]
     assert "dict is not a tuple subclass" in compiled["refused"][0]
-    assert all("must be a class" in m for m in compiled["refused"][1:])
+    assert all("must be a class" in m for m in compiled["refused"][1:3])
+    assert "names must be a tuple" in compiled["refused"][4]
 
 
 def test_a_helper_older_than_its_c_source_is_refused(
