@@ -48,8 +48,14 @@ def shuffle(rng: random.Random, x: list[Any]) -> None:
     j: i64
     spare: i64 = -1  # the top 26 bits of a word drawn and not used yet, or -1
     pair: i64
+    k: i64 = _bit_length(i + 1)  # the bits of a draw for this position: (i + 1).bit_length()
+    low: i64 = i + 1  # made 2**(k - 1), the highest power of two in it: below it, k is one less
+    while low & (low - 1):
+        low &= low - 1
     while i > 1:
-        k: i64 = _bit_length(i + 1)
+        if i + 1 < low:
+            k -= 1
+            low >>= 1
         if spare >= 0:
             j = spare >> (26 - k)
             spare = -1
