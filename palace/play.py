@@ -7,7 +7,7 @@ before its card is drawn (a chance step, `buy_card`), like every card of the dea
 from __future__ import annotations
 
 import random
-from typing import Final
+from typing import Final, cast
 
 from palace.actions import Action, Bet, Discard, Raise, Trim
 from palace.battle import Army, resolve_battle
@@ -29,7 +29,7 @@ from palace.checks import (
 from palace.deal import reshuffle_into_deck
 from palace.events import EndReason, EventKind, Phase
 from palace.hands import Hand, evaluate
-from palace.table import Battle, HandResult, Table, new_move, pending, zone
+from palace.table import PENDING_BUY, Battle, HandResult, Table, new_move, zone
 
 # Enum members as module constants: Python 3.11 reads an Enum class's attributes through a
 # slow __getattr__ hook, and a compiled module (palace/native.py) reads these as C statics.
@@ -68,8 +68,10 @@ def perform(t: Table, rng: random.Random | None, action: Action) -> None:
     seat = t.to_act
     assert seat is not None
     kind = type(action)
-    if isinstance(action, A_TRIM):
-        _trim(t, seat, action)
+    # the exact classes first: isinstance of a pure-Python class is a slow call from compiled
+    # code, and a Buy or a Stay is never a Trim
+    if kind is A_TRIM or (kind is not A_BUY and kind is not A_STAY and isinstance(action, A_TRIM)):
+        _trim(t, seat, cast(Trim, action))
     elif t.phase is P_BATTLE_RESPONSE:
         if kind is A_FOLD:
             _battle_fold(t, seat)
@@ -99,7 +101,7 @@ def _buy(t: Table, seat: int, rng: random.Random | None) -> None:
     t.quiet.clear()
     t.phase = P_DRAW
     t.to_act = None
-    t.pending = pending("buy", seat)
+    t.pending = PENDING_BUY[seat]
 
 
 def buy_card(t: Table, card: Card) -> None:

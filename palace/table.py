@@ -235,10 +235,11 @@ class Pending:
 
 PENDING_KINDS: Final = ("cut", "banner", "palace", "buy")
 _PENDING: Final = {(k, s): Pending(k, s) for k in PENDING_KINDS for s in range(len(SEAT_ZONES))}
-# the same values by seat, for the deal's own steps (no pair to build and hash)
+# the same values by seat, for the deal's own steps and a Buy's draw (no pair to build and hash)
 PENDING_CUT: Final = [_PENDING[("cut", s)] for s in range(len(SEAT_ZONES))]
 PENDING_BANNER: Final = [_PENDING[("banner", s)] for s in range(len(SEAT_ZONES))]
 PENDING_PALACE: Final = [_PENDING[("palace", s)] for s in range(len(SEAT_ZONES))]
+PENDING_BUY: Final = [_PENDING[("buy", s)] for s in range(len(SEAT_ZONES))]
 
 
 def pending(kind: str, seat: int) -> Pending:

@@ -547,7 +547,7 @@ def build_view(
             or info[4] != count
             or info[5] != active[s]
             or info[6] != put_in[s]
-            or info[7] != stack
+            or (info[7] is not stack and info[7] != stack)  # (the same object: no call)
             or not _same_cards(info[3], army)
         ):
             info = last[s] = new_record(
