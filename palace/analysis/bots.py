@@ -101,35 +101,26 @@ def _suit_index(info: SeatInfo) -> int:
 
 
 class _Sizes:
-    """One decision's hand values against each opponent, each worked out once: the same
-    numbers as `my_hand_against(...).value` and `their_visible_against(...).value`."""
+    """One decision's hand values against an opponent: the same numbers as
+    `my_hand_against(...).value` and `their_visible_against(...).value`, worked out when
+    asked (a decision asks for each opponent's once, so nothing is kept: two lists a
+    decision cost more than the rare value worked out twice)."""
 
-    __slots__ = ("seats", "seat", "mine", "_my_suit", "_mine", "_floor")
+    __slots__ = ("seats", "seat", "mine", "_my_suit")
 
     def __init__(self, view: SeatView) -> None:
         self.seats = view.seats
         self.seat = view.seat
         self.mine = _my_bits(view)
         self._my_suit = -1  # read when first needed (a seat has a banner once dealt, R4)
-        # by seat, -1 until worked out (lists: a compiled module reads them without boxing)
-        self._mine = [-1] * len(view.seats)
-        self._floor = [-1] * len(view.seats)
 
     def mine_vs(self, opponent: int) -> int:
-        v = self._mine[opponent]
-        if v < 0:
-            v = self._mine[opponent] = value_of_bits(self.mine, _suit_index(self.seats[opponent]))
-        return v
+        return value_of_bits(self.mine, _suit_index(self.seats[opponent]))
 
     def floor_vs(self, opponent: int) -> int:
-        v = self._floor[opponent]
-        if v < 0:
-            if self._my_suit < 0:
-                self._my_suit = _suit_index(self.seats[self.seat])
-            v = self._floor[opponent] = value_of_bits(
-                _public_bits(self.seats[opponent]), self._my_suit
-            )
-        return v
+        if self._my_suit < 0:
+            self._my_suit = _suit_index(self.seats[self.seat])
+        return value_of_bits(_public_bits(self.seats[opponent]), self._my_suit)
 
 
 def _at_least(value: int, category: int) -> bool:
