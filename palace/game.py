@@ -43,7 +43,7 @@ from palace.table import (
     fold_events,
     new_table,
 )
-from palace.views import OwedLegal, SeatMemory, SeatView, build_view, sentence_for
+from palace.views import OwedLegal, SeatMemory, SeatView, build_view, sentence_for, settle
 
 # Enum members as module constants: Python 3.11 reads an Enum class's attributes through a
 # slow __getattr__ hook, and a compiled module (palace/native.py) reads these as C statics.
@@ -492,12 +492,11 @@ class Game:
         return tuple(self._legal_now())
 
     def _settle(self) -> None:
-        """List the legal actions of every view still alive that has not read them yet,
-        before the table changes under it."""
+        """Work out the legal actions and turn facts of every view still alive that has not
+        read them yet, before the table changes under it."""
         owed, self._owed = self._owed, []
         for legal in owed:
-            if not legal.dropped:
-                legal()
+            settle(legal)
 
     def history(self, seat: int | None) -> tuple[str, ...]:
         """Every event's sentence as `seat` may read it (None: a spectator), D7."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, Final, NamedTuple, Protocol
+from typing import Any, Final, NamedTuple, Protocol, cast
 
 from palace.actions import Action
 from palace.cards import Card, Suit
@@ -109,6 +109,9 @@ class TurnState(NamedTuple):
     trim_rule: str = "R6.2"
 
 
+_NO_TURN: Final = TurnState()  # a view's turn facts until `build_view` hands it its lister
+
+
 class _Lister(Protocol):
     def _legal_tuple(self) -> tuple[Action, ...]: ...
 
@@ -126,9 +129,28 @@ class OwedLegal:
         self.table = table  # its table, whose turn outline they are until then
         self.listed: tuple[Action, ...] | None = None
         self.dropped = False  # the view was dropped before it read them
+        # the view's public turn facts, worked out like `listed` (a bot rarely reads them)
+        self.turn: TurnState | None = None
 
     def __call__(self) -> tuple[Action, ...]:
         return _listed_now(self)
+
+
+def _turn_of(owed: OwedLegal) -> TurnState:
+    """`owed`'s turn facts, worked out now if they were not yet (before the table changes)."""
+    turn = owed.turn
+    if turn is None:
+        table = owed.table
+        turn = owed.turn = _turn_now(table.turn_shown, table)
+    return turn
+
+
+def settle(owed: OwedLegal) -> None:
+    """Work out what a view still alive has not read yet (its legal actions and turn facts),
+    before its table changes (`Game._settle`)."""
+    if not owed.dropped:
+        _listed_now(owed)
+        _turn_of(owed)
 
 
 def _listed_now(owed: OwedLegal) -> tuple[Action, ...]:
@@ -195,7 +217,8 @@ class SeatView:
         self.discard_count = discard_count
         self.rejects = rejects
         self.battle = battle
-        self.turn = turn
+        # the turn facts as given, or the game's lister that works them out (`build_view`)
+        self._turn: TurnState | OwedLegal = turn
         self.sampler = sampler
         # `legal` as given, or the function that lists them
         self._legal: tuple[Action, ...] | Callable[[], tuple[Action, ...]] = legal
@@ -206,10 +229,23 @@ class SeatView:
         self._by_zone: dict[str, list[Card]] | None = None
 
     def __del__(self) -> None:
-        # a view dropped before it read its legal actions: the game need not list them
-        legal = self._legal
-        if type(legal) is OwedLegal:
-            legal.dropped = True
+        # a view dropped before it read its legal actions or turn facts: the game need not
+        # work them out
+        owed = self._turn
+        if type(owed) is OwedLegal:
+            owed.dropped = True
+        else:
+            legal = self._legal
+            if type(legal) is OwedLegal:
+                legal.dropped = True
+
+    @property
+    def turn(self) -> TurnState:
+        """The table's public turn facts (R9.1, R9.3), as of the moment the view was made."""
+        turn = self._turn
+        if isinstance(turn, OwedLegal):
+            turn = self._turn = _turn_of(turn)
+        return turn
 
     @property
     def legal(self) -> tuple[Action, ...]:
@@ -584,8 +620,8 @@ def build_view(
             b.allin_attack,
         )
     )
-    turn = _turn_now(t.turn_shown, t)
-    return SeatView(
+    owed = type(legal) is OwedLegal
+    view = SeatView(
         seat,
         t.phase,
         t.to_act,
@@ -600,6 +636,9 @@ def build_view(
         battle,
         legal,
         (memories, t, len(t.memo)),
-        turn,
+        _NO_TURN if owed else _turn_now(t.turn_shown, t),
         sampler,
     )
+    if owed:  # worked out when read, or by the game before the table changes
+        view._turn = cast(OwedLegal, legal)
+    return view

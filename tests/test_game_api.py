@@ -32,7 +32,7 @@ from palace import (
     play_out,
 )
 from palace.actions import Action
-from palace.views import SeatView
+from palace.views import SeatView, TurnState
 
 
 def test_cards_parse_and_print():
@@ -285,23 +285,28 @@ def test_a_hands_records_pickle_copy_and_stay_frozen():
 
 
 def test_views_dropped_unread_leave_the_views_kept_as_of_their_moment():
-    """A view's legal actions are listed when it reads them, or by the game before its table
-    changes while the view is alive; a view dropped unread is not (it says so when it goes):
-    dropping views between moves changes nothing for the views kept or the game."""
+    """A view's legal actions and turn facts are worked out when it reads them, or by the
+    game before its table changes while the view is alive; a view dropped unread is not (it
+    says so when it goes): dropping views between moves changes nothing for the views kept
+    or the game."""
     g, same = Game.new(players=4, seed=3), Game.new(players=4, seed=3)
-    kept: list[tuple[SeatView, tuple[Action, ...]]] = []
+    kept: list[tuple[SeatView, tuple[Action, ...], TurnState]] = []
     bot = RandomBot(3)
     while not g.is_over:
         seat = g.to_act
         assert seat is not None
         g.view(seat)  # made and dropped at once, as a bot's loop does
         view = g.view(seat)
-        kept.append((view, tuple(g.legal_actions())))
+        kept.append((view, tuple(g.legal_actions()), g.view(seat).turn))
+        if len(kept) % 3 == 0:
+            assert view.legal  # some read their legal actions now, their turn facts late
         g.view(seat)
         action = bot.choose(same.view(seat))
         same.apply(action)
         g.apply(action)
     assert g.to_dict() == same.to_dict()
     assert len(kept) > 10
-    for view, legal in reversed(kept):  # read late, the last first
+    assert len({turn.turns for _, _, turn in kept}) > 5  # the turn facts moved on
+    for view, legal, turn in reversed(kept):  # read late, the last first
+        assert view.turn == turn
         assert view.legal == legal
