@@ -73,7 +73,7 @@ static PyMethodDef methods[] = {
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "palace._records",
-    "A named tuple straight from its fields, in one allocation.", -1, methods,
+    "Named tuples made in one allocation, frozen records' fields set in one call.", -1, methods,
 };
 
 PyMODINIT_FUNC

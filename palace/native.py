@@ -53,8 +53,8 @@ def compiled_path(name: str, suffix: str) -> Path:
 
 
 HELPER = "_records"
-"""A small C module built beside them (``palace/_records.c``): `palace.records.new_record`, a
-named tuple made in one allocation (no rules in it; the source runs `tuple.__new__`)."""
+"""A small C module built beside them (``palace/_records.c``, no rules in it): the C forms of
+`palace.records.new_record` and `set_fields`, which the source runs in Python."""
 
 
 def helper_paths() -> list[Path]:

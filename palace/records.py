@@ -56,9 +56,9 @@ else:
     def set_fields(record, names, *values):
         if not isinstance(names, tuple):
             raise TypeError("set_fields(record, names, *values): names must be a tuple")
-        if len(names) != len(values):
+        if len(names) != len(values):  # the C form's message (zip's would differ)
             raise TypeError(f"set_fields: {len(names)} names but {len(values)} values")
-        for name, value in zip(names, values, strict=True):
+        for name, value in zip(names, values, strict=False):
             object.__setattr__(record, name, value)
 
     if os.environ.get(PURE_ENV) != "1":  # the source runs the Python ones above

@@ -235,17 +235,12 @@ class Pending:
 
 PENDING_KINDS: Final = ("cut", "banner", "palace", "buy")
 _PENDING: Final = {(k, s): Pending(k, s) for k in PENDING_KINDS for s in range(len(SEAT_ZONES))}
-# the same values by seat, for the deal's own steps and a Buy's draw (no pair to build and hash)
+# the chance steps by seat: one shared value each (it is frozen), made once, as a card is
+# dealt or bought dozens of times a hand
 PENDING_CUT: Final = [_PENDING[("cut", s)] for s in range(len(SEAT_ZONES))]
 PENDING_BANNER: Final = [_PENDING[("banner", s)] for s in range(len(SEAT_ZONES))]
 PENDING_PALACE: Final = [_PENDING[("palace", s)] for s in range(len(SEAT_ZONES))]
 PENDING_BUY: Final = [_PENDING[("buy", s)] for s in range(len(SEAT_ZONES))]
-
-
-def pending(kind: str, seat: int) -> Pending:
-    """The chance step `kind` for `seat`: one shared value per pair (it is frozen), made
-    once, as a card is dealt dozens of times a hand."""
-    return _PENDING[(kind, seat)]
 
 
 @dataclass(init=False)

@@ -170,10 +170,7 @@ def test_the_c_records_make_the_very_records_the_source_makes() -> None:
 def test_a_helper_older_than_its_c_source_is_refused(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(native, "HERE", tmp_path)
-    monkeypatch.setattr(native, "COMPILED", ("game",))
-    monkeypatch.delenv(native.PURE_ENV, raising=False)
-    monkeypatch.delenv(native.STALE_ENV, raising=False)
+    _isolated(tmp_path, monkeypatch, ("game",))
     _fake_package(tmp_path, native.COMPILED)
     source = tmp_path / f"{native.HELPER}.c"
     source.write_text("")
@@ -199,6 +196,15 @@ def test_pure_switch_imports_every_compiled_module_from_its_source() -> None:
     assert files == {n: str(native.source_path(n)) for n in native.COMPILED}
 
 
+def _isolated(tmp: Path, monkeypatch: pytest.MonkeyPatch, compiled: tuple[str, ...]) -> None:
+    """`palace.native` looking at a package in `tmp` that compiles `compiled`, with neither
+    switch set."""
+    monkeypatch.setattr(native, "HERE", tmp)
+    monkeypatch.setattr(native, "COMPILED", compiled)
+    monkeypatch.delenv(native.PURE_ENV, raising=False)
+    monkeypatch.delenv(native.STALE_ENV, raising=False)
+
+
 def _fake_package(tmp: Path, names: tuple[str, ...]) -> None:
     suffix = native.extension_suffixes()[0]
     for name in names:
@@ -213,10 +219,7 @@ def _fake_package(tmp: Path, names: tuple[str, ...]) -> None:
 def test_a_compiled_module_older_than_its_source_is_refused(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(native, "HERE", tmp_path)
-    monkeypatch.setattr(native, "COMPILED", ("game", "analysis.bots"))
-    monkeypatch.delenv(native.PURE_ENV, raising=False)
-    monkeypatch.delenv(native.STALE_ENV, raising=False)
+    _isolated(tmp_path, monkeypatch, ("game", "analysis.bots"))
     _fake_package(tmp_path, native.COMPILED)
     assert native.compiled_modules() == ["game", "analysis.bots"]
     native.check_fresh()  # both built after their sources: fine
@@ -236,10 +239,7 @@ def test_a_compiled_module_older_than_its_source_is_refused(
 def test_a_build_older_than_an_engine_module_it_was_compiled_against_is_refused(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(native, "HERE", tmp_path)
-    monkeypatch.setattr(native, "COMPILED", ("game",))
-    monkeypatch.delenv(native.PURE_ENV, raising=False)
-    monkeypatch.delenv(native.STALE_ENV, raising=False)
+    _isolated(tmp_path, monkeypatch, ("game",))
     for name in ("rules.py", "native.py"):
         (tmp_path / name).write_text("")
         os.utime(tmp_path / name, (time.time() - 120, time.time() - 120))
